@@ -1,0 +1,58 @@
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerFeatures } from './features/index.js';
+import { authenticationPlugin } from './http/authenticate.js';
+import { registerErrorHandler } from './http/errors.js';
+import { registerOpenApi } from './http/openapi.js';
+import { redactUrl } from './http/redact.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerWebApp } from './http/web-app.js';
+import { type AppDeps, createServices, type Services } from './services.js';
+
+export type AppOptions = {
+  /** Built web app (vite outDir). Defaults to dist/web at the repository root. */
+  webDir?: string;
+  logger?: boolean;
+};
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+const DEFAULT_WEB_DIR = fileURLToPath(
+  new URL(import.meta.url.includes('/dist/') ? '../web/' : '../dist/web/', import.meta.url),
+);
+
+/** Builds the whole HTTP surface without listening: tests drive it through `app.inject()`. */
+export async function buildApp(
+  deps: Omit<AppDeps, 'log'>,
+  options: AppOptions = {},
+): Promise<FastifyInstance & { services: Services }> {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: deps.config.logLevel,
+            serializers: {
+              req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+            },
+          },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: deps.config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerSecurityHeaders(app);
+  await app.register(fastifyCookie);
+  await registerOpenApi(app, deps.config);
+
+  const services = createServices({ ...deps, log: app.log });
+  await app.register(authenticationPlugin, { verifiers: services.verifiers });
+  await registerFeatures(app, { ...deps, log: app.log }, services);
+  await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR);
+
+  return Object.assign(app, { services });
+}

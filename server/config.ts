@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only place that reads process.env. Validated at boot; a bad value stops the process with a
+ * message naming the variable, instead of failing later in a request.
+ */
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  PUBLIC_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
+  ALLOW_REGISTRATION: booleanFromEnv.default(false),
+  SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  EMBEDDINGS_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  EMBEDDINGS_URL: z.url().optional(),
+  EMBEDDINGS_MODEL: z.string().min(1).optional(),
+  EMBEDDINGS_API_KEY: z.string().min(1).optional(),
+  OAUTH_DYNAMIC_REGISTRATION: booleanFromEnv.default(true),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  allowRegistration: boolean;
+  secretKey: string | undefined;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  trustProxy: boolean;
+  embeddings: {
+    threads: number | undefined;
+    url: string | undefined;
+    model: string | undefined;
+    apiKey: string | undefined;
+  };
+  oauthDynamicRegistration: boolean;
+  version: string;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const hostForUrl = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
+  const publicUrl = (e.PUBLIC_URL ?? `http://${hostForUrl}:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    allowRegistration: e.ALLOW_REGISTRATION,
+    secretKey: e.SECRET_KEY,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    embeddings: {
+      threads: e.EMBEDDINGS_THREADS,
+      url: e.EMBEDDINGS_URL,
+      model: e.EMBEDDINGS_MODEL,
+      apiKey: e.EMBEDDINGS_API_KEY,
+    },
+    oauthDynamicRegistration: e.OAUTH_DYNAMIC_REGISTRATION,
+    version: readVersion(),
+  };
+}
+
+function readVersion(): string {
+  // package.json sits at the repository root, two levels above both server/ and dist/server/.
+  for (const rel of ['../package.json', '../../package.json']) {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL(rel, import.meta.url), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
+      if (pkg.name === 'cairn' && pkg.version) return pkg.version;
+    } catch {
+      // try the next candidate
+    }
+  }
+  return '0.0.0';
+}

@@ -1,0 +1,197 @@
+import type { SessionResponse } from '../../../contract/auth.js';
+import type { Db } from '../../db/db.js';
+import { AppError, unauthorized } from '../../http/errors.js';
+import type { Principal } from '../../http/principal.js';
+import { SCOPES } from '../../http/principal.js';
+import type { RateLimiter, RateLimitRule } from '../../http/rate-limit.js';
+import type { Secrets } from '../../security/secrets.js';
+import { randomToken, sha256Hex } from '../../security/tokens.js';
+import { usersRepo } from '../users/users.repo.js';
+import { checkPassword, type UsersService } from '../users/users.service.js';
+import { signAccessToken, verifyAccessToken } from './access-tokens.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
+import { type SessionRow, sessionsRepo } from './sessions.repo.js';
+
+export const REFRESH_TOKEN_TTL_DAYS = 30;
+/**
+ * Two tabs share one refresh cookie and may both refresh at once. A rotated token presented again
+ * within this window is that race, not theft: it gets a new access token, and the family lives.
+ */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
+
+export const LOGIN_LIMITS = {
+  perEmail: { limit: 10, windowSeconds: 15 * 60 },
+  perIp: { limit: 50, windowSeconds: 15 * 60 },
+} satisfies Record<string, RateLimitRule>;
+
+/** A new session: what the client gets (body + the refresh token for the cookie). */
+export type IssuedSession = { body: SessionResponse; refreshToken: string | null };
+
+export function createAuthService(deps: {
+  db: Db;
+  secrets: Secrets;
+  users: UsersService;
+  rateLimiter: RateLimiter;
+  loginLimits?: typeof LOGIN_LIMITS;
+}) {
+  const { db, secrets, users, rateLimiter } = deps;
+  const limits = deps.loginLimits ?? LOGIN_LIMITS;
+
+  async function accessFor(user: { id: string; email: string }, familyId: string) {
+    const { token, expiresAt } = await signAccessToken(secrets.sessionSigningKey, {
+      userId: user.id,
+      familyId,
+    });
+    return {
+      access_token: token,
+      expires_at: expiresAt.toISOString(),
+      user: { id: user.id, email: user.email },
+    };
+  }
+
+  async function startSession(
+    user: { id: string; email: string },
+    userAgent: string | null,
+  ): Promise<IssuedSession> {
+    const refreshToken = randomToken();
+    const row = await db.asSystem((tx) =>
+      sessionsRepo.insert(tx, {
+        familyId: null,
+        userId: user.id,
+        tokenHash: sha256Hex(refreshToken),
+        expiresAt: refreshExpiry(),
+        userAgent,
+      }),
+    );
+    return { body: await accessFor(user, row.family_id), refreshToken };
+  }
+
+  return {
+    async login(input: {
+      email: string;
+      password: string;
+      ip: string;
+      userAgent: string | null;
+    }): Promise<IssuedSession> {
+      const emailKey = `login:email:${input.email.trim().toLowerCase()}`;
+      const ipKey = `login:ip:${input.ip}`;
+      await rateLimiter.check(ipKey, limits.perIp);
+      await rateLimiter.check(emailKey, limits.perEmail);
+      const user = await db.asSystem((tx) => usersRepo.findByEmail(tx, input.email.trim()));
+      const ok = user
+        ? await verifyPassword(user.password_hash, input.password)
+        : await burnPasswordCheck(input.password).then(() => false);
+      if (!user || !ok) {
+        await rateLimiter.hit(ipKey, limits.perIp);
+        await rateLimiter.hit(emailKey, limits.perEmail);
+        throw new AppError(401, 'invalid_credentials', 'Invalid login credentials');
+      }
+      await rateLimiter.reset(emailKey);
+      return startSession(user, input.userAgent);
+    },
+
+    /** Rotates the refresh token (RFC 9700 §4.14.2): a reused old token revokes the family. */
+    async refresh(refreshToken: string | undefined, userAgent: string | null): Promise<IssuedSession> {
+      if (!refreshToken) throw new AppError(401, 'no_session', 'Auth session missing!');
+      const found = await db.asSystem(async (tx) => {
+        const row = await sessionsRepo.findByHash(tx, sha256Hex(refreshToken));
+        if (!row || row.revoked_at || row.expires_at.getTime() <= Date.now())
+          return { kind: 'invalid' as const };
+        const user = await usersRepo.findById(tx, row.user_id);
+        if (!user) return { kind: 'invalid' as const };
+        if (row.rotated_at || !(await sessionsRepo.markRotated(tx, row.id))) {
+          const rotatedAt = row.rotated_at?.getTime() ?? Date.now();
+          if (Date.now() - rotatedAt <= REFRESH_REUSE_GRACE_MS) return { kind: 'race' as const, row, user };
+          await sessionsRepo.revokeFamily(tx, row.family_id);
+          return { kind: 'reused' as const };
+        }
+        const next = randomToken();
+        await sessionsRepo.insert(tx, {
+          familyId: row.family_id,
+          userId: row.user_id,
+          tokenHash: sha256Hex(next),
+          expiresAt: refreshExpiry(),
+          userAgent,
+        });
+        return { kind: 'rotated' as const, row, user, next };
+      });
+      switch (found.kind) {
+        case 'invalid':
+          throw new AppError(401, 'invalid_refresh_token', 'Invalid Refresh Token');
+        case 'reused':
+          throw new AppError(
+            401,
+            'refresh_token_reused',
+            'Refresh token was already used; this session has been ended',
+          );
+        case 'race':
+          // The winning request already set the new cookie in this browser; send no new one.
+          return { body: await accessFor(found.user, found.row.family_id), refreshToken: null };
+        case 'rotated':
+          return { body: await accessFor(found.user, found.row.family_id), refreshToken: found.next };
+      }
+    },
+
+    async logout(refreshToken: string | undefined, principal: Principal | null): Promise<void> {
+      await db.asSystem(async (tx) => {
+        if (principal?.via === 'session') await sessionsRepo.revokeFamily(tx, principal.credentialId);
+        if (refreshToken) {
+          const row = await sessionsRepo.findByHash(tx, sha256Hex(refreshToken));
+          if (row) await sessionsRepo.revokeFamily(tx, row.family_id);
+        }
+      });
+    },
+
+    /** The session-token verifier used by authenticate: a signed, unexpired JWT of a live family. */
+    async verifyAccessToken(token: string): Promise<Principal | null> {
+      const claims = await verifyAccessToken(secrets.sessionSigningKey, token);
+      if (!claims) return null;
+      const active = await db.asSystem((tx) => sessionsRepo.isFamilyActive(tx, claims.familyId));
+      if (!active) return null;
+      return { userId: claims.userId, via: 'session', scopes: SCOPES, credentialId: claims.familyId };
+    },
+
+    async currentUser(principal: Principal) {
+      const user = await db.asUser(principal.userId, (tx) => usersRepo.findById(tx, principal.userId));
+      if (!user) throw unauthorized('User not found');
+      return { id: user.id, email: user.email };
+    },
+
+    async setupOwner(input: {
+      email: string;
+      password: string;
+      userAgent: string | null;
+    }): Promise<IssuedSession> {
+      const user = await users.createOwner(input.email, input.password);
+      return startSession(user, input.userAgent);
+    },
+
+    /** Changes the password and signs out every other session of this user. */
+    async changePassword(principal: Principal, current: string, next: string): Promise<void> {
+      checkPassword(next);
+      const user = await db.asUser(principal.userId, (tx) => usersRepo.findById(tx, principal.userId));
+      if (!user || !(await verifyPassword(user.password_hash, current))) {
+        throw new AppError(400, 'invalid_current_password', 'Current password is incorrect', [
+          { path: 'current_password', message: 'is incorrect' },
+        ]);
+      }
+      const passwordHash = await hashPassword(next);
+      await db.asUser(principal.userId, async (tx) => {
+        await usersRepo.updatePassword(tx, user.id, passwordHash);
+        await sessionsRepo.revokeOtherFamilies(
+          tx,
+          user.id,
+          principal.via === 'session' ? principal.credentialId : '00000000-0000-0000-0000-000000000000',
+        );
+      });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+function refreshExpiry(): Date {
+  return new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 24 * 3600 * 1000);
+}
+
+export type { SessionRow };

@@ -1,0 +1,64 @@
+import type { Tx } from '../../db/db.js';
+
+export type SessionRow = {
+  id: string;
+  family_id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: Date;
+  expires_at: Date;
+  rotated_at: Date | null;
+  revoked_at: Date | null;
+};
+
+/** Refresh-token rows (one per token; a sign-in's tokens share family_id). */
+export const sessionsRepo = {
+  async insert(
+    tx: Tx,
+    s: {
+      familyId: string | null;
+      userId: string;
+      tokenHash: string;
+      expiresAt: Date;
+      userAgent: string | null;
+    },
+  ): Promise<SessionRow> {
+    const rows = await tx.query<SessionRow>(
+      `INSERT INTO auth_sessions (id, family_id, user_id, token_hash, expires_at, user_agent)
+       SELECT id, COALESCE($1::uuid, id), $2, $3, $4, $5 FROM (SELECT gen_random_uuid() AS id) g
+       RETURNING *`,
+      [s.familyId, s.userId, s.tokenHash, s.expiresAt, s.userAgent],
+    );
+    return rows[0]!;
+  },
+  async findByHash(tx: Tx, tokenHash: string): Promise<SessionRow | undefined> {
+    return (await tx.query<SessionRow>('SELECT * FROM auth_sessions WHERE token_hash = $1', [tokenHash]))[0];
+  },
+  /** Marks the token used; false when another request rotated it first. */
+  async markRotated(tx: Tx, id: string): Promise<boolean> {
+    const rows = await tx.query(
+      'UPDATE auth_sessions SET rotated_at = now() WHERE id = $1 AND rotated_at IS NULL RETURNING id',
+      [id],
+    );
+    return rows.length === 1;
+  },
+  async revokeFamily(tx: Tx, familyId: string): Promise<void> {
+    await tx.query(
+      'UPDATE auth_sessions SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL',
+      [familyId],
+    );
+  },
+  async revokeOtherFamilies(tx: Tx, userId: string, keepFamilyId: string): Promise<void> {
+    await tx.query(
+      'UPDATE auth_sessions SET revoked_at = now() WHERE user_id = $1 AND family_id <> $2 AND revoked_at IS NULL',
+      [userId, keepFamilyId],
+    );
+  },
+  async isFamilyActive(tx: Tx, familyId: string): Promise<boolean> {
+    const rows = await tx.query(
+      'SELECT 1 FROM auth_sessions WHERE family_id = $1 AND revoked_at IS NULL AND expires_at > now() LIMIT 1',
+      [familyId],
+    );
+    return rows.length > 0;
+  },
+};

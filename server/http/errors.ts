@@ -1,0 +1,68 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '../../contract/errors.js';
+
+/** The one error type services throw. `code` is stable for programs; `message` is for people. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: ErrorBody['details'],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, details?: ErrorBody['details']) =>
+  new AppError(400, 'invalid_request', message, details);
+export const unauthorized = (message = 'Authentication required') =>
+  new AppError(401, 'unauthorized', message);
+export const forbidden = (message: string, code = 'forbidden') => new AppError(403, code, message);
+export const notFound = (message: string) => new AppError(404, 'not_found', message);
+export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
+
+/** Maps every thrown thing to an ErrorBody; never leaks a stack trace or SQL. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
+      return reply.status(err.status).send(body(err.message, err.code, err.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const details = err.validation.map((v) => ({
+        path: [err.validationContext, ...(v.instancePath ? v.instancePath.split('/').filter(Boolean) : [])]
+          .filter(Boolean)
+          .join('.'),
+        message: v.message ?? 'is invalid',
+      }));
+      const first = details[0];
+      const message = first
+        ? `${first.path.replace(/^(body|querystring|params)\.?/, '') || 'request'}: ${first.message}`
+        : 'Invalid request';
+      return reply.status(400).send(body(message, 'validation_failed', details));
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 400 && err.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+      return reply.status(400).send(body('Request body is not valid JSON', 'invalid_json'));
+    }
+    if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.status(400).send(body('Request body is empty; send a JSON object', 'invalid_json'));
+    }
+    if (status === 413) return reply.status(413).send(body('Request body is too large', 'payload_too_large'));
+    if (status === 415)
+      return reply
+        .status(415)
+        .send(body('Unsupported content type; send application/json', 'unsupported_media_type'));
+    if (status === 429)
+      return reply.status(429).send(body('Too many requests, try again later', 'rate_limited'));
+    if (status >= 400 && status < 500) return reply.status(status).send(body(err.message, 'invalid_request'));
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(body('Internal server error', 'internal_error'));
+  });
+}
+
+function body(error: string, code: string, details?: ErrorBody['details']): ErrorBody {
+  return details ? { error, code, details } : { error, code };
+}

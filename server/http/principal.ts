@@ -1,0 +1,34 @@
+import { forbidden } from './errors.js';
+
+export const SCOPES = ['read:traces', 'write:traces'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+/**
+ * Who is calling, whatever the credential: every way in (web session, API key, OAuth token)
+ * becomes one of these at the edge, and services take it as their first argument.
+ */
+export type Principal = {
+  userId: string;
+  via: 'session' | 'api_key' | 'oauth';
+  scopes: readonly Scope[];
+  /** The session family, API key id or OAuth token id that authenticated this request. */
+  credentialId: string;
+  /** The OAuth client, when via is 'oauth'. */
+  clientId?: string;
+};
+
+/** A program or assistant, as opposed to the owner in the web app (spec: access_count counts these). */
+export function isAssistant(principal: Principal): boolean {
+  return principal.via !== 'session';
+}
+
+export function hasScope(principal: Principal, scope: Scope): boolean {
+  return principal.scopes.includes(scope);
+}
+
+/** 403 (not 401) when the credential is valid but lacks the permission: spec section 6. */
+export function requireScope(principal: Principal, scope: Scope): void {
+  if (!hasScope(principal, scope)) {
+    throw forbidden(`This credential lacks the ${scope} permission`, 'insufficient_scope');
+  }
+}

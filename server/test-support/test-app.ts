@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { type Config, loadConfig } from '../config.js';
+import type { Db } from '../db/db.js';
+import { migrate } from '../db/migrate.js';
+import { openPglite } from '../db/pglite.js';
+import { loadSecrets } from '../security/secrets.js';
+import type { Services } from '../services.js';
+
+/**
+ * A real app on a real, migrated, in-memory PGlite (nothing faked). Each call is an isolated
+ * database, so test files never see each other's rows.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { db?: Db; webDir?: string } = {},
+): Promise<{
+  app: FastifyInstance & { services: Services };
+  db: Db;
+  config: Config;
+  close(): Promise<void>;
+}> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cairn-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  const db = opts.db ?? (await openPglite(undefined));
+  await migrate(db);
+  const secrets = loadSecrets({ secretKey: randomBytes(32).toString('hex'), dataDir });
+  const app = await buildApp(
+    {
+      config,
+      db,
+      secrets,
+      loginLimits: {
+        perEmail: { limit: 1000, windowSeconds: 900 },
+        perIp: { limit: 1000, windowSeconds: 900 },
+      },
+    },
+    { logger: false, webDir: opts.webDir ?? path.join(dataDir, 'no-web') },
+  );
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    async close() {
+      await app.close();
+      if (!opts.db) await db.close();
+    },
+  };
+}
+
+/** Creates an account through the real service and signs it in; returns the bearer header. */
+export async function signUpAndLogin(
+  app: FastifyInstance & { services: Services },
+  email = `user-${randomBytes(4).toString('hex')}@example.com`,
+  password = 'correct horse battery',
+): Promise<{
+  userId: string;
+  email: string;
+  password: string;
+  token: string;
+  headers: { authorization: string };
+}> {
+  const user = await app.services.users.create(email, password);
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const token = (res.json() as { access_token: string }).access_token;
+  return { userId: user.id, email, password, token, headers: { authorization: `Bearer ${token}` } };
+}
