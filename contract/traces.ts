@@ -1,0 +1,168 @@
+import { z } from 'zod';
+
+/**
+ * Traces: one memory each (spec section 3). These schemas are the single source for request
+ * validation, response shapes and the OpenAPI document; the web app and the MCP tools import the
+ * same types.
+ */
+
+export const CATEGORIES = ['personal', 'work', 'preference', 'fact', 'context'] as const;
+export const IMPORTANCES = ['low', 'medium', 'high'] as const;
+export const TRACE_SOURCES = ['web', 'api', 'mcp', 'import'] as const;
+
+/** Limits the spec leaves open (issue 3): chosen here, enforced by the server, never truncated. */
+export const TRACE_LIMITS = {
+  titleMax: 200,
+  contentMax: 20_000,
+  tagsMax: 20,
+  tagMax: 50,
+  pageSizeDefault: 12,
+  pageSizeMax: 100,
+} as const;
+
+export const Category = z.enum(CATEGORIES);
+export type Category = z.infer<typeof Category>;
+export const Importance = z.enum(IMPORTANCES);
+export type Importance = z.infer<typeof Importance>;
+export const TraceSource = z.enum(TRACE_SOURCES);
+export type TraceSource = z.infer<typeof TraceSource>;
+
+export const TraceSchema = z
+  .object({
+    id: z.uuid(),
+    title: z.string().nullable(),
+    content: z.string(),
+    category: Category,
+    importance: Importance,
+    tags: z.array(z.string()),
+    access_count: z.number().int(),
+    source: TraceSource,
+    created_at: z.string().describe('ISO 8601'),
+    updated_at: z.string().describe('ISO 8601'),
+  })
+  .meta({ id: 'Trace' });
+export type Trace = z.infer<typeof TraceSchema>;
+
+/** Tags as people type them: trimmed, lower-cased, de-duplicated, empties dropped (spec section 5). */
+export const TagList = z
+  .array(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(TRACE_LIMITS.tagMax, `Each tag must be at most ${TRACE_LIMITS.tagMax} characters`),
+  )
+  .transform((tags) => [...new Set(tags.filter((t) => t.length > 0))])
+  .refine((tags) => tags.length <= TRACE_LIMITS.tagsMax, {
+    message: `At most ${TRACE_LIMITS.tagsMax} tags are allowed`,
+  });
+
+const Title = z
+  .string()
+  .trim()
+  .max(TRACE_LIMITS.titleMax, `Title must be at most ${TRACE_LIMITS.titleMax} characters`);
+const Content = z
+  .string()
+  .max(TRACE_LIMITS.contentMax, `Content must be at most ${TRACE_LIMITS.contentMax} characters`)
+  .refine((s) => s.trim().length > 0, { message: 'Content is required' });
+
+/**
+ * Create. Category, importance and tags may be left out (or category/importance sent as "auto"):
+ * Cairn then fills them in (automatic categorisation, issue 4).
+ */
+export const CreateTraceRequest = z
+  .object({
+    title: Title.nullish(),
+    content: Content,
+    category: z.union([Category, z.literal('auto')]).optional(),
+    importance: z.union([Importance, z.literal('auto')]).optional(),
+    tags: TagList.optional(),
+  })
+  .meta({ id: 'CreateTraceRequest' });
+export type CreateTraceRequest = z.input<typeof CreateTraceRequest>;
+export type CreateTraceInput = z.output<typeof CreateTraceRequest>;
+
+/** Edit: only the fields sent change; updated_at moves. */
+export const UpdateTraceRequest = z
+  .object({
+    title: Title.nullable().optional(),
+    content: Content.optional(),
+    category: Category.optional(),
+    importance: Importance.optional(),
+    tags: TagList.optional(),
+  })
+  .refine((o) => Object.keys(o).length > 0, { message: 'Nothing to update: send at least one field' })
+  .meta({ id: 'UpdateTraceRequest' });
+export type UpdateTraceRequest = z.input<typeof UpdateTraceRequest>;
+export type UpdateTraceInput = z.output<typeof UpdateTraceRequest>;
+
+/** A near-duplicate found at create time: shown so the person can decide (issue 4). */
+export const SimilarTrace = z.object({
+  id: z.uuid(),
+  title: z.string().nullable(),
+  snippet: z.string(),
+  similarity: z.number(),
+});
+export type SimilarTrace = z.infer<typeof SimilarTrace>;
+
+/** The create answer: the row, plus dedup information. 201 when created, 200 for a duplicate. */
+export const CreateTraceResponse = TraceSchema.extend({
+  duplicate_of: z
+    .uuid()
+    .optional()
+    .describe('Set when the content equals an existing active trace: that trace is returned'),
+  similar: z.array(SimilarTrace).optional(),
+}).meta({ id: 'CreateTraceResponse' });
+export type CreateTraceResponse = z.infer<typeof CreateTraceResponse>;
+
+export const ListTracesQuery = z.object({
+  search: z.string().trim().max(500).optional(),
+  category: Category.optional(),
+  tags: z
+    .string()
+    .optional()
+    .transform((s) =>
+      s
+        ? [
+            ...new Set(
+              s
+                .split(',')
+                .map((t) => t.trim().toLowerCase())
+                .filter(Boolean),
+            ),
+          ]
+        : [],
+    ),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(TRACE_LIMITS.pageSizeMax)
+    .default(TRACE_LIMITS.pageSizeDefault),
+});
+export type ListTracesQuery = z.output<typeof ListTracesQuery>;
+
+/** Spec section 3 "Trace list result". */
+export const TraceListResponse = z
+  .object({
+    traces: z.array(TraceSchema),
+    totalCount: z.number().int(),
+    currentPage: z.number().int(),
+    totalPages: z.number().int(),
+    pageSize: z.number().int(),
+  })
+  .meta({ id: 'TraceList' });
+export type TraceListResponse = z.infer<typeof TraceListResponse>;
+
+/** The dashboard's numbers (issue 3) plus a 30-day series for its chart. */
+export const StatsResponse = z
+  .object({
+    total_traces: z.number().int(),
+    added_last_24h: z.number().int(),
+    integrations: z.number().int().describe('API keys and OAuth clients used at least once'),
+    ai_queries: z.number().int().describe('Sum of access counts of active traces'),
+    daily: z.array(z.object({ date: z.string(), added: z.number().int(), queries: z.number().int() })),
+  })
+  .meta({ id: 'Stats' });
+export type StatsResponse = z.infer<typeof StatsResponse>;
