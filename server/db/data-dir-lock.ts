@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 
@@ -52,7 +52,12 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
         continue;
       }
       if (!holder) {
-        // Half-written by a process that is starting right now, or unreadable: refuse rather than guess.
+        // Empty or unreadable. A process starting this very moment writes it within microseconds,
+        // so a young file means "in use"; an old one was left by a crash between create and write.
+        if (ageMs(file) > 5_000) {
+          rmSync(file, { force: true });
+          continue;
+        }
         throw new DataDirInUseError(dataDir, 0, 'unknown');
       }
       throw new DataDirInUseError(dataDir, holder.pid, holder.host);
@@ -77,5 +82,13 @@ function isAlive(pid: number): boolean {
     return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function ageMs(file: string): number {
+  try {
+    return Date.now() - statSync(file).mtimeMs;
+  } catch {
+    return Number.POSITIVE_INFINITY;
   }
 }
