@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
+import { startMaintenance } from './db/maintenance.js';
 import { openDatabase } from './db/open.js';
 import { loadSecrets } from './security/secrets.js';
 
@@ -10,6 +11,7 @@ async function main(): Promise<void> {
   const { db, lock } = await openDatabase(config);
   const secrets = loadSecrets({ secretKey: config.secretKey, dataDir: config.dataDir });
   const app = await buildApp({ config, db, secrets });
+  const maintenance = startMaintenance(db, app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -22,6 +24,7 @@ async function main(): Promise<void> {
     }, 10_000);
     force.unref();
     try {
+      maintenance.stop();
       await app.close(); // stops accepting, waits for in-flight requests, runs onClose hooks
       await db.close();
     } finally {
@@ -31,9 +34,6 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
-  app.addHook('onClose', async () => {
-    // Background workers register their own onClose hooks; nothing else to do here.
-  });
 
   await app.listen({ port: config.port, host: config.host });
   const needsSetup = await app.services.users.needsSetup();

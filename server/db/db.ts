@@ -22,6 +22,11 @@ export interface Db {
   asUser<T>(userId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** One transaction as the owning role: for work that is not done on behalf of one user. */
   asSystem<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Statements that cannot run inside a transaction (VACUUM), as the owning role. Only the
+   * embedded-database maintenance task uses it.
+   */
+  runOutsideTransaction(sql: string): Promise<void>;
   /** Cheap reachability check for /api/health. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -31,6 +31,9 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
     asSystem(fn) {
       return pg.transaction(async (tx) => fn(wrap(tx)));
     },
+    async runOutsideTransaction(sql) {
+      await pg.exec(sql);
+    },
     async ping() {
       await pg.query('select 1');
     },

@@ -38,6 +38,9 @@ export async function openPostgres(url: string): Promise<Db> {
     kind: 'postgres',
     asUser: (userId, fn) => inTransaction(`BEGIN; ${userScopeSql(userId)}`, fn),
     asSystem: (fn) => inTransaction('BEGIN', fn),
+    async runOutsideTransaction(sql) {
+      await pool.query(sql);
+    },
     async ping() {
       await pool.query('select 1');
     },
