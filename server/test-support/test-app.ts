@@ -6,13 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import type { Db } from '../db/db.js';
-import { migrate } from '../db/migrate.js';
-import { openPglite } from '../db/pglite.js';
 import { loadSecrets } from '../security/secrets.js';
 import type { Services } from '../services.js';
+import { openTestDatabase } from './test-db.js';
 
 /**
- * A real app on a real, migrated, in-memory PGlite (nothing faked). Each call is an isolated
+ * A real app on a real, migrated database (in-memory PGlite, or PostgreSQL under
+ * TEST_DATABASE_URL; nothing faked). Each call is an isolated
  * database, so test files never see each other's rows.
  */
 export async function createTestApp(
@@ -26,8 +26,8 @@ export async function createTestApp(
 }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cairn-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
-  const db = opts.db ?? (await openPglite(undefined));
-  await migrate(db);
+  const owned = opts.db ? undefined : await openTestDatabase();
+  const db = opts.db ?? owned!.db;
   const secrets = loadSecrets({ secretKey: randomBytes(32).toString('hex'), dataDir });
   const app = await buildApp(
     {
@@ -48,7 +48,7 @@ export async function createTestApp(
     config,
     async close() {
       await app.close();
-      if (!opts.db) await db.close();
+      await owned?.close();
     },
   };
 }

@@ -1,0 +1,23 @@
+#!/usr/bin/env node
+// The server test suites again, on a real PostgreSQL 15 + pgvector server instead of PGlite, so the
+// DATABASE_URL path is proven by the same tests (see server/test-support/test-db.ts).
+// Set CAIRN_SKIP_POSTGRES=1 to skip (for example on a machine where you are not root and have no
+// PostgreSQL); CI never skips it.
+import { spawnSync } from 'node:child_process';
+
+if (process.env.CAIRN_SKIP_POSTGRES === '1' && process.env.CI !== 'true') {
+  process.stdout.write('test-postgres: skipped (CAIRN_SKIP_POSTGRES=1)\n');
+  process.exit(0);
+}
+const res = spawnSync(
+  process.execPath,
+  ['scripts/postgres/with-server.mjs', 'npx', 'vitest', 'run', 'server', 'contract'],
+  { stdio: 'inherit' },
+);
+if (res.status !== 0) {
+  process.stderr.write(
+    '\ntest-postgres: the PostgreSQL run failed (see above). Without root and PostgreSQL 15 + pgvector,\n' +
+      'set CAIRN_SKIP_POSTGRES=1 to run only the embedded-database suites.\n',
+  );
+}
+process.exit(res.status ?? 1);
