@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      publicUrl: 'http://127.0.0.1:3000',
+      allowRegistration: false,
+      oauthDynamicRegistration: true,
+      logLevel: 'info',
+    });
+  });
+
+  it('derives PUBLIC_URL from HOST/PORT and trims a trailing slash from a given one', () => {
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '8080' }).publicUrl).toBe('http://127.0.0.1:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://memory.example.com/' }).publicUrl).toBe(
+      'https://memory.example.com',
+    );
+  });
+
+  it('fails fast naming each bad variable', () => {
+    const bad = () =>
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        ALLOW_REGISTRATION: 'maybe',
+        SECRET_KEY: 'short',
+      });
+    expect(bad).toThrow(ConfigError);
+    try {
+      bad();
+    } catch (err) {
+      const msg = (err as Error).message;
+      for (const name of ['PORT', 'DATABASE_URL', 'ALLOW_REGISTRATION', 'SECRET_KEY'])
+        expect(msg).toContain(name);
+      expect(msg).toContain('must start with postgres://');
+    }
+  });
+});
