@@ -1,0 +1,5 @@
+import { PageHeader } from '../../components/ui/PageHeader.js';
+
+export function McpSetupPage() {
+  return <PageHeader title="MCP Setup" />;
+}

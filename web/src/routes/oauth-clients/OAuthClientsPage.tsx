@@ -1,0 +1,5 @@
+import { PageHeader } from '../../components/ui/PageHeader.js';
+
+export function OAuthClientsPage() {
+  return <PageHeader title="OAuth Clients" />;
+}

@@ -1,0 +1,121 @@
+import { useQuery } from '@tanstack/react-query';
+import { Info } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { registrationStatusQuery, useAuth } from '../../auth/auth-context.js';
+import { PublicHeader } from '../../components/layout/PublicHeader.js';
+import { Button } from '../../components/ui/Button.js';
+import { Field } from '../../components/ui/Field.js';
+import { Input } from '../../components/ui/Input.js';
+import { messageOf } from '../../lib/api-error.js';
+import { signUpErrorMessage } from '../../lib/sign-up-errors.js';
+import { AuthCard } from '../login/AuthCard.js';
+
+/** /register: open only when the server runs with ALLOW_REGISTRATION=true (spec: disabled by default). */
+export function RegisterPage() {
+  const { signUp } = useAuth();
+  const navigate = useNavigate();
+  const status = useQuery(registrationStatusQuery());
+  const open = status.data?.registration_open === true;
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    // Spec section 5: a mismatch is reported here and nothing is sent.
+    if (password !== confirm) return setError('Passwords do not match');
+    setError(undefined);
+    setBusy(true);
+    try {
+      await signUp(email, password);
+      toast.success('Registration successful! Please check your email to verify your account.');
+      navigate('/login');
+    } catch (err) {
+      setError(signUpErrorMessage(messageOf(err, 'Unknown error')));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <PublicHeader
+        actions={
+          <Button asChild variant="secondary">
+            <Link to="/login">Sign In</Link>
+          </Button>
+        }
+      />
+      <AuthCard title="Create your account">
+        {!open && !status.isPending && (
+          <div
+            role="note"
+            className="mb-5 flex gap-3 rounded-lg border border-line bg-info-soft p-4 text-info-soft-fg"
+          >
+            <Info className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+            <div className="space-y-1">
+              <p className="font-semibold">Coming Soon</p>
+              <p className="text-sm">Public registration will be available soon.</p>
+              <p className="text-sm">
+                Public registration is currently disabled. The owner of this Cairn server can create accounts
+                with <code className="font-mono text-xs">npm run cairn -- user create</code>.
+              </p>
+            </div>
+          </div>
+        )}
+        <form onSubmit={(e) => void submit(e)} className="space-y-4">
+          <fieldset disabled={!open || busy} className="space-y-4">
+            <Field label="Email" required>
+              {(ids) => (
+                <Input
+                  {...ids}
+                  type="email"
+                  autoComplete="email"
+                  required
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                />
+              )}
+            </Field>
+            <Field label="Password" required>
+              {(ids) => (
+                <Input
+                  {...ids}
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+              )}
+            </Field>
+            <Field label="Confirm password" required error={error}>
+              {(ids) => (
+                <Input
+                  {...ids}
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  value={confirm}
+                  onChange={(e) => setConfirm(e.target.value)}
+                />
+              )}
+            </Field>
+            <Button type="submit" className="w-full">
+              {busy ? 'Creating account...' : 'Sign up'}
+            </Button>
+          </fieldset>
+        </form>
+        <p className="mt-6 text-center text-sm text-fg-muted">
+          Already have an account?{' '}
+          <Link to="/login" className="font-medium text-accent hover:underline">
+            Sign in
+          </Link>
+        </p>
+      </AuthCard>
+    </div>
+  );
+}

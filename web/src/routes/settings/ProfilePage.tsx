@@ -1,0 +1,28 @@
+import { useAuth } from '../../auth/auth-context.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/Card.js';
+import { PageHeader } from '../../components/ui/PageHeader.js';
+import { ChangePasswordForm } from './ChangePasswordForm.js';
+
+export function ProfilePage() {
+  const { user } = useAuth();
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Settings" description="Profile settings coming soon..." />
+      <Card>
+        <CardHeader>
+          <CardTitle>Account</CardTitle>
+          <CardDescription>You are signed in as {user?.email}.</CardDescription>
+        </CardHeader>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Change password</CardTitle>
+          <CardDescription>Every other browser signed in to this account is signed out.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ChangePasswordForm />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { PageHeader } from '../../components/ui/PageHeader.js';
+
+export function TraceDetailPage() {
+  return <PageHeader title="Trace" />;
+}

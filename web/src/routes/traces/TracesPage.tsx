@@ -1,0 +1,5 @@
+import { PageHeader } from '../../components/ui/PageHeader.js';
+
+export function TracesPage() {
+  return <PageHeader title="Memory Traces" />;
+}
