@@ -1,0 +1,161 @@
+// Real: the built server (embedded database) and Debian's Chromium. Faked: nothing.
+import { expect, signInWithForm, test } from './support/fixtures.js';
+import { startServer } from './support/server.js';
+
+test('signs in with the form, shows the dashboard, and signs out for good', async ({ page, newUser }) => {
+  const user = await newUser();
+  await page.goto('/login');
+  await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible();
+  await signInWithForm(page, user);
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  const name = user.email.split('@')[0]!;
+  await expect(page.getByRole('heading', { name: new RegExp(name) })).toBeVisible();
+  await expect(page.getByText('Your AI memory hub is ready to enhance your conversations')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // The session is revoked server-side: a reload does not bring it back.
+  await page.goto('/app/dashboard');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('shows "Signing in..." while busy and the server’s message when sign-in fails', async ({
+  page,
+  newUser,
+}) => {
+  const user = await newUser();
+  await page.goto('/login');
+  await page.route('**/api/auth/login', async (route) => {
+    await new Promise((r) => setTimeout(r, 400));
+    await route.continue();
+  });
+  await signInWithForm(page, { ...user, password: 'wrong password' });
+  await expect(page.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
+  await expect(page.getByText('Invalid login credentials')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('"Forgot password?" only shows the notice and makes no call', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/')) calls.push(r.url());
+  });
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await expect(page.getByText('Check your email for reset link')).toBeVisible();
+  expect(calls).toEqual([]);
+});
+
+test('guards signed-in pages and returns to the page asked for after sign-in', async ({ page, newUser }) => {
+  const user = await newUser();
+  await page.goto('/app/traces');
+  await expect(page).toHaveURL(/\/login\?next=%2Fapp%2Ftraces$/);
+  await signInWithForm(page, user);
+  await expect(page).toHaveURL(/\/app\/traces$/);
+  await page.goto('/app');
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+});
+
+test('unknown paths send a signed-out visitor to /login', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/login$/);
+  // The redirect replaced the history entry: Back does not return to the unknown path.
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+});
+
+test('register: mismatched passwords are caught without a call; success leads to /login', async ({
+  page,
+}) => {
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/auth/register')) calls.push(r.url());
+  });
+  const email = `reg-${Date.now()}@example.com`;
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+  await page.getByLabel('Confirm password').fill('something else');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  expect(calls).toEqual([]);
+
+  await page.getByLabel('Confirm password').fill('correct horse battery');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(
+    page.getByText('Registration successful! Please check your email to verify your account.'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.goto('/register');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+  await page.getByLabel('Confirm password').fill('correct horse battery');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(
+    page.getByText('An account with this email already exists. Please try logging in instead.'),
+  ).toBeVisible();
+});
+
+test.describe('a fresh install with registration closed (the default)', () => {
+  test('register shows "Coming Soon" with every field disabled; the owner is set up once', async ({
+    browser,
+  }) => {
+    const server = await startServer();
+    try {
+      const page = await browser.newPage({ baseURL: server.url });
+      await page.goto('/register');
+      await expect(page.getByText('Coming Soon')).toBeVisible();
+      await expect(
+        page.getByText('Public registration is currently disabled', { exact: false }),
+      ).toBeVisible();
+      for (const label of ['Email', 'Confirm password']) await expect(page.getByLabel(label)).toBeDisabled();
+      await expect(page.getByLabel('Password', { exact: true })).toBeDisabled();
+      await expect(page.getByRole('button', { name: 'Sign up' })).toBeDisabled();
+
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { name: 'Set up Cairn' })).toBeVisible();
+      await page.getByLabel('Email').fill('owner@example.com');
+      await page.getByLabel('Password', { exact: true }).fill('owner password 1');
+      await page.getByLabel('Confirm password').fill('owner password 1');
+      await page.getByRole('button', { name: 'Create owner account' }).click();
+      await expect(page).toHaveURL(/\/app\/dashboard$/);
+      await expect(page.getByRole('heading', { name: /owner/ })).toBeVisible();
+
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Set up Cairn' })).toHaveCount(0);
+      await page.close();
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+test('two tabs stay signed in through concurrent refreshes, and signing out in one ends both', async ({
+  context,
+  newUser,
+  signIn,
+  page,
+}) => {
+  const user = await newUser();
+  await signIn(user);
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  const second = await context.newPage();
+  // Both tabs start at once, each reading its session from the one shared refresh cookie.
+  await Promise.all([page.reload(), second.goto('/app/traces')]);
+  await expect(page.getByText('Your AI memory hub is ready to enhance your conversations')).toBeVisible();
+  await expect(second.getByRole('heading', { name: 'Memory Traces' })).toBeVisible();
+  await Promise.all([page.reload(), second.reload()]);
+  await expect(page.getByText('Your AI memory hub is ready to enhance your conversations')).toBeVisible();
+  await expect(second.getByRole('heading', { name: 'Memory Traces' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(second).toHaveURL(/\/login/);
+});

@@ -1,0 +1,69 @@
+// Real: the built server (embedded database) and Debian's Chromium. Faked: nothing.
+import { expect, test } from './support/fixtures.js';
+
+const ENTRIES = ['Dashboard', 'Traces', 'Integrations', 'MCP Setup', 'OAuth Clients', 'API Keys', 'Settings'];
+
+test('the sidebar lists the spec’s entries in order and each one opens its page', async ({
+  page,
+  newUser,
+  signIn,
+}) => {
+  await signIn(await newUser());
+  const nav = page.getByRole('complementary', { name: 'Main' }).getByRole('navigation');
+  await expect(nav.getByRole('link')).toHaveText(ENTRIES);
+  await nav.getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/app\/settings$/);
+  await expect(page.getByText('Profile settings coming soon...')).toBeVisible();
+  const settingsNav = page.getByRole('navigation', { name: 'Settings' });
+  await expect(settingsNav.getByRole('link', { name: 'Profile' })).toBeVisible();
+  await expect(settingsNav.getByRole('link', { name: 'API Keys' })).toBeVisible();
+  await nav.getByRole('link', { name: 'API Keys' }).click();
+  await expect(page).toHaveURL(/\/app\/settings\/api-keys$/);
+  await nav.getByRole('link', { name: 'MCP Setup' }).click();
+  await expect(page).toHaveURL(/\/app\/mcp-setup$/);
+});
+
+test('the collapsed sidebar stays collapsed across a reload (localStorage sidenav-collapsed)', async ({
+  page,
+  newUser,
+  signIn,
+}) => {
+  await signIn(await newUser());
+  const sidebar = page.getByRole('complementary', { name: 'Main' });
+  const wide = (await sidebar.boundingBox())!.width;
+  await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+  await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('sidenav-collapsed'))).toBe('true');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
+  expect((await sidebar.boundingBox())!.width).toBeLessThan(wide / 2);
+  await page.getByRole('button', { name: 'Expand sidebar' }).click();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Collapse sidebar' })).toBeVisible();
+});
+
+test('on a phone the menu toggle opens and closes the sidebar', async ({ page, newUser, signIn }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(await newUser());
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  const link = page.getByRole('complementary', { name: 'Main' }).getByRole('link', { name: 'Integrations' });
+  await expect(link).not.toBeInViewport();
+  await menu.click();
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(link).toBeInViewport();
+  await link.click();
+  await expect(page).toHaveURL(/\/app\/integrations$/);
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+});
+
+test('each route change scrolls back to the top', async ({ page, newUser, signIn }) => {
+  await page.setViewportSize({ width: 1280, height: 400 });
+  await signIn(await newUser(), '/app/settings');
+  await expect(page.getByText('Profile settings coming soon...')).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await page.getByRole('complementary', { name: 'Main' }).getByRole('link', { name: 'Integrations' }).click();
+  await expect(page).toHaveURL(/\/app\/integrations$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
