@@ -6,7 +6,7 @@ import { registerFeatures } from './features/index.js';
 import { authenticationPlugin } from './http/authenticate.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
-import { redactUrl } from './http/redact.js';
+import { type LogStream, redactingStream, redactUrl } from './http/redact.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { type AppDeps, createServices, type Services } from './services.js';
@@ -15,6 +15,8 @@ export type AppOptions = {
   /** Built web app (vite outDir). Defaults to dist/web at the repository root. */
   webDir?: string;
   logger?: boolean;
+  /** Where log lines go (default stdout); tests collect them to prove no secret is ever logged. */
+  logStream?: LogStream;
 };
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -36,6 +38,7 @@ export async function buildApp(
             serializers: {
               req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
             },
+            stream: redactingStream(options.logStream ?? process.stdout),
           },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.config.trustProxy,

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/db.js';
 import { looksLikeJwt } from './features/auth/access-tokens.js';
+import { createApiKeysService } from './features/api-keys/api-keys.service.js';
+import { apiKeyVerifier } from './features/api-keys/api-keys.verifier.js';
 import { createAuthService, type LOGIN_LIMITS } from './features/auth/auth.service.js';
 import { createUsersService } from './features/users/users.service.js';
 import type { CredentialVerifier } from './http/authenticate.js';
@@ -33,13 +35,15 @@ export function createServices(deps: AppDeps) {
     rateLimiter,
     ...(deps.loginLimits ? { loginLimits: deps.loginLimits } : {}),
   });
+  const apiKeys = createApiKeysService({ db, secrets, log });
 
   // Order matters only for tokens two verifiers could both accept; the shapes are disjoint.
   const verifiers: CredentialVerifier[] = [
     { accepts: looksLikeJwt, verify: (token) => auth.verifyAccessToken(token) },
+    apiKeyVerifier(apiKeys),
   ];
 
-  return { rateLimiter, users, auth, verifiers };
+  return { rateLimiter, users, auth, apiKeys, verifiers };
 }
 
 export type Services = ReturnType<typeof createServices>;

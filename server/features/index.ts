@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps, Services } from '../services.js';
+import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 
@@ -17,4 +18,5 @@ export async function registerFeatures(
     allowRegistration: config.allowRegistration,
     secureCookies: config.publicUrl.startsWith('https://'),
   });
+  await app.register(apiKeysRoutes, { apiKeys: services.apiKeys });
 }

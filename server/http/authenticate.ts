@@ -29,9 +29,12 @@ export function credentialFrom(request: FastifyRequest): string | undefined {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     return match?.[1];
   }
-  const query = request.query as Record<string, unknown> | undefined;
-  const fromQuery = query?.api_key;
-  return typeof fromQuery === 'string' && fromQuery.startsWith('cairn_') ? fromQuery : undefined;
+  // From the raw URL, not request.query: a route's zod query schema has already replaced that with
+  // its parsed output, which drops parameters it does not declare (api_key among them).
+  const queryStart = request.url.indexOf('?');
+  const fromQuery =
+    queryStart === -1 ? null : new URLSearchParams(request.url.slice(queryStart + 1)).get('api_key');
+  return fromQuery?.startsWith('cairn_') ? fromQuery : undefined;
 }
 
 export async function resolvePrincipal(

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import type { Db } from '../db/db.js';
+import type { LogStream } from '../http/redact.js';
 import { loadSecrets } from '../security/secrets.js';
 import type { Services } from '../services.js';
 import { openTestDatabase } from './test-db.js';
@@ -17,7 +18,14 @@ import { openTestDatabase } from './test-db.js';
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { db?: Db; webDir?: string } = {},
+  opts: {
+    db?: Db;
+    webDir?: string;
+    /** Turns logging on (at LOG_LEVEL, so pass one in env) and collects the lines here. */
+    logStream?: LogStream;
+    /** Adds test-only routes before the app is sealed by ready(). */
+    beforeReady?: (app: FastifyInstance & { services: Services }) => void | Promise<void>;
+  } = {},
 ): Promise<{
   app: FastifyInstance & { services: Services };
   db: Db;
@@ -39,8 +47,13 @@ export async function createTestApp(
         perIp: { limit: 1000, windowSeconds: 900 },
       },
     },
-    { logger: false, webDir: opts.webDir ?? path.join(dataDir, 'no-web') },
+    {
+      logger: opts.logStream !== undefined,
+      ...(opts.logStream ? { logStream: opts.logStream } : {}),
+      webDir: opts.webDir ?? path.join(dataDir, 'no-web'),
+    },
   );
+  await opts.beforeReady?.(app);
   await app.ready();
   return {
     app,

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/**
+ * API keys (spec sections 3, 6, 7, 9): long-lived credentials for scripts, SDKs and MCP clients.
+ * These schemas are the single source for validation, response shapes and the OpenAPI document.
+ */
+
+/** The permissions a key can carry (spec section 6); new keys get both unless told otherwise. */
+export const API_KEY_PERMISSIONS = ['read:traces', 'write:traces'] as const;
+export const DEFAULT_API_KEY_PERMISSIONS = ['read:traces', 'write:traces'] as const;
+
+/** `cairn_` followed by 32 random base62 characters (spec section 9: "prefix plus 32 characters"). */
+export const API_KEY_PREFIX = 'cairn_';
+export const API_KEY_RANDOM_LENGTH = 32;
+export const API_KEY_PATTERN = /^cairn_[0-9A-Za-z]{32}$/;
+
+/** Limits the spec leaves open (docs/decisions/0009-api-keys.md). */
+export const API_KEY_LIMITS = {
+  nameMax: 100,
+  /** Active (not revoked) keys per person. */
+  perUserMax: 50,
+  /** Characters of the key shown in lists: `cairn_` plus 6 of the random part. */
+  visiblePrefixLength: 12,
+} as const;
+
+export const ApiKeyPermission = z.enum(API_KEY_PERMISSIONS, {
+  error: `Permission must be one of: ${API_KEY_PERMISSIONS.join(', ')}`,
+});
+export type ApiKeyPermission = z.infer<typeof ApiKeyPermission>;
+
+export const ApiKeySchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    prefix: z.string().describe('The first characters of the key, e.g. cairn_AbCdEf'),
+    permissions: z.array(ApiKeyPermission),
+    created_at: z.string().describe('ISO 8601'),
+    last_used_at: z.string().nullable().describe('ISO 8601; updated at most once a minute'),
+  })
+  .meta({ id: 'ApiKey' });
+export type ApiKey = z.infer<typeof ApiKeySchema>;
+
+/** The list answer is a bare JSON array, as the original's `GET /.netlify/functions/api-keys`. */
+export const ApiKeyList = z.array(ApiKeySchema);
+
+export const CreateApiKeyRequest = z.object({
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(API_KEY_LIMITS.nameMax, `Name must be at most ${API_KEY_LIMITS.nameMax} characters`),
+  permissions: z
+    .array(ApiKeyPermission, { error: 'Permissions must be a list' })
+    .min(1, 'Choose at least one permission')
+    .transform((list) => [...new Set(list)])
+    .optional()
+    .describe('Defaults to read:traces and write:traces'),
+});
+export type CreateApiKeyRequest = z.input<typeof CreateApiKeyRequest>;
+
+/** The creation answer: the only time `key` is ever sent. */
+export const CreatedApiKeySchema = ApiKeySchema.extend({
+  key: z.string().describe('The full key. Shown once: save it now, it cannot be shown again.'),
+}).meta({ id: 'CreatedApiKey' });
+export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
+
+/** `DELETE …/api-keys?id=…` (the original's shape). */
+export const RevokeApiKeyQuery = z.object({
+  id: z.string({ error: 'id is required' }).min(1, 'id is required'),
+});
+
+export const RevokeApiKeyResponse = z.object({ success: z.literal(true) });
+export type RevokeApiKeyResponse = z.infer<typeof RevokeApiKeyResponse>;

@@ -1,0 +1,136 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  API_KEY_LIMITS,
+  API_KEY_PERMISSIONS,
+  type ApiKey,
+  type ApiKeyPermission,
+  type CreatedApiKey,
+  CreateApiKeyRequest,
+  DEFAULT_API_KEY_PERMISSIONS,
+} from '../../../contract/api-keys.js';
+import { isUuid, type Db, type Tx } from '../../db/db.js';
+import { AppError, conflict, forbidden, notFound } from '../../http/errors.js';
+import { type Principal, SCOPES, type Scope } from '../../http/principal.js';
+import type { Secrets } from '../../security/secrets.js';
+import { constantTimeEqual } from '../../security/tokens.js';
+import { generateApiKey, hashApiKey, isWellFormedApiKey, visiblePrefix } from './api-key-tokens.js';
+import { type ApiKeyRow, apiKeysRepo } from './api-keys.repo.js';
+
+/** last_used_at is shown to people, not billed on: once a minute is precise enough and spares writes. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
+
+// The contract's permission list and the server's scope list must stay one and the same.
+const _samePermissions: readonly Scope[] = API_KEY_PERMISSIONS;
+const _sameScopes: readonly ApiKeyPermission[] = SCOPES;
+
+export function createApiKeysService(deps: { db: Db; secrets: Secrets; log: FastifyBaseLogger }) {
+  const { db, log } = deps;
+  const hmacKey = deps.secrets.derive('api-key-hash');
+
+  /** Keys are managed by the person in the web app; a key must never mint or revoke keys. */
+  function requireSignedIn(principal: Principal): void {
+    if (principal.via !== 'session') {
+      throw forbidden(
+        'API keys can only be managed while signed in to the web app, not with an API key or OAuth token',
+        'session_required',
+      );
+    }
+  }
+
+  return {
+    async list(principal: Principal): Promise<ApiKey[]> {
+      requireSignedIn(principal);
+      const rows = await db.asUser(principal.userId, (tx) => apiKeysRepo.listActive(tx, principal.userId));
+      return rows.map(toApiKey);
+    },
+
+    /** Creates a key; the answer is the only time the full key exists outside its holder. */
+    async create(principal: Principal, input: CreateApiKeyRequest): Promise<CreatedApiKey> {
+      requireSignedIn(principal);
+      // The route validated already; other callers (CLI, tests) get the same rules from the same schema.
+      const parsed = CreateApiKeyRequest.safeParse(input);
+      if (!parsed.success) {
+        const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+        throw new AppError(400, 'validation_failed', details[0]?.message ?? 'Invalid API key', details);
+      }
+      const name = parsed.data.name;
+      const permissions = parsed.data.permissions ?? [...DEFAULT_API_KEY_PERMISSIONS];
+      const key = generateApiKey();
+      const row = await db.asUser(principal.userId, async (tx) => {
+        await apiKeysRepo.lockOwner(tx, principal.userId);
+        if ((await apiKeysRepo.countActive(tx, principal.userId)) >= API_KEY_LIMITS.perUserMax) {
+          throw conflict(
+            `You can have at most ${API_KEY_LIMITS.perUserMax} API keys. Revoke one you no longer use to create another.`,
+            'api_key_limit_reached',
+          );
+        }
+        return apiKeysRepo.insert(tx, {
+          userId: principal.userId,
+          name,
+          prefix: visiblePrefix(key),
+          keyHash: hashApiKey(hmacKey, key),
+          permissions,
+        });
+      });
+      return { ...toApiKey(row), key };
+    },
+
+    /** Revokes at once: the verifier reads the database on every request, there is no cache. */
+    async revoke(principal: Principal, id: string): Promise<void> {
+      requireSignedIn(principal);
+      // A malformed id, an unknown id and someone else's key all look the same from outside.
+      const revoked =
+        isUuid(id) &&
+        (await db.asUser(principal.userId, (tx) => apiKeysRepo.revoke(tx, principal.userId, id)));
+      if (!revoked) throw notFound('API key not found');
+    },
+
+    /**
+     * The credential verifier: a well-formed, unrevoked key becomes a Principal carrying the key's
+     * permissions as scopes. Anything else is null, so every bad key gets the same 401.
+     */
+    async verify(token: string): Promise<Principal | null> {
+      if (!isWellFormedApiKey(token)) return null;
+      const keyHash = hashApiKey(hmacKey, token);
+      // Pre-authentication: nobody is known yet, so this one lookup runs as system, by hash only.
+      const row = await db.asSystem((tx) => apiKeysRepo.findActiveByHash(tx, keyHash));
+      if (!row || !constantTimeEqual(row.key_hash, keyHash)) return null;
+      if (!row.last_used_at || Date.now() - row.last_used_at.getTime() >= LAST_USED_RESOLUTION_MS) {
+        try {
+          await db.asUser(row.user_id, (tx) => apiKeysRepo.touchLastUsed(tx, row.user_id, row.id));
+        } catch (err) {
+          // Bookkeeping only: a failed write must not turn a valid key away.
+          log.warn({ err, apiKeyId: row.id }, 'could not record API key use');
+        }
+      }
+      return {
+        userId: row.user_id,
+        via: 'api_key',
+        scopes: row.permissions.filter(isScope),
+        credentialId: row.id,
+      };
+    },
+
+    /** Used, unrevoked keys of one person (the dashboard's "Integrations" tile). */
+    countUsed(tx: Tx, userId: string): Promise<number> {
+      return apiKeysRepo.countUsed(tx, userId);
+    },
+  };
+}
+
+export type ApiKeysService = ReturnType<typeof createApiKeysService>;
+
+function isScope(value: string): value is Scope {
+  return (SCOPES as readonly string[]).includes(value);
+}
+
+function toApiKey(row: ApiKeyRow): ApiKey {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    permissions: row.permissions.filter(isScope),
+    created_at: row.created_at.toISOString(),
+    last_used_at: row.last_used_at?.toISOString() ?? null,
+  };
+}
