@@ -2,3 +2,4 @@ export * from './api-keys.js';
 export * from './auth.js';
 export * from './errors.js';
 export * from './traces.js';
+export * from './server-info.js';

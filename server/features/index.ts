@@ -3,6 +3,7 @@ import type { AppDeps, Services } from '../services.js';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { serverInfoRoutes } from './server-info/server-info.routes.js';
 
 /** Every feature's routes, mounted in one place. */
 export async function registerFeatures(
@@ -12,6 +13,7 @@ export async function registerFeatures(
 ): Promise<void> {
   const { config, db } = deps;
   await app.register(healthRoutes, { db, version: config.version });
+  await app.register(serverInfoRoutes, { config });
   await app.register(authRoutes, {
     auth: services.auth,
     users: services.users,
