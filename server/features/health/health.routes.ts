@@ -13,6 +13,16 @@ const Unhealthy = z.object({
   database: z.enum(['pglite', 'postgres']),
 });
 
+const PING_TIMEOUT_MS = 3_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; version: string }> = async (
   app,
   { db, version },
@@ -28,7 +38,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; version: string }> = 
     },
     async (request, reply) => {
       try {
-        await db.ping();
+        // A database that hangs is as down as one that refuses: answer within a bounded time.
+        await withTimeout(db.ping(), PING_TIMEOUT_MS);
         return { status: 'ok' as const, version, database: db.kind };
       } catch (err) {
         request.log.warn({ err }, 'health check: database unreachable');
