@@ -35,6 +35,7 @@ function pool(
   opts: {
     size?: number;
     timeoutMs?: number;
+    batchTimeoutMs?: number;
     failStart?: boolean;
     delay?: number;
     maxBatchTexts?: number;
@@ -43,6 +44,7 @@ function pool(
   const p = createWorkerPool({
     size: opts.size ?? 1,
     timeoutMs: opts.timeoutMs ?? 10_000,
+    ...(opts.batchTimeoutMs ? { batchTimeoutMs: opts.batchTimeoutMs } : {}),
     ...(opts.maxBatchTexts ? { maxBatchTexts: opts.maxBatchTexts } : {}),
     startWorker: () =>
       new Worker(FAKE_WORKER, {
@@ -110,9 +112,10 @@ describe('worker pool', () => {
   });
 
   it('times out a hung worker, terminates it and keeps serving', async () => {
-    const p = pool({ size: 1, timeoutMs: 300 });
+    const p = pool({ size: 1, batchTimeoutMs: 300 });
     await p.embed(['warm']);
     await expect(p.embed(['hang'])).rejects.toThrow(EmbeddingTimeoutError);
+    expect(p.stats().workers).toBeLessThanOrEqual(1);
     await expect(p.embed(['after'])).resolves.toEqual([[1, 5, expect.any(Number), 1]]);
   });
 
@@ -125,6 +128,11 @@ describe('worker pool', () => {
     expect(bad.status).toBe('rejected');
     expect((bad as PromiseRejectedResult).reason.message).toMatch(/could not embed text 1: bad input/);
     expect(good.status).toBe('fulfilled');
+  });
+
+  it('rejects a call past its own deadline, even while it waits in the queue', async () => {
+    const p = pool({ size: 1, delay: 2_000, timeoutMs: 500 });
+    await expect(p.embed(['slow'])).rejects.toThrow('Embedding did not finish within 500 ms');
   });
 
   it('honours an AbortSignal', async () => {

@@ -17,6 +17,8 @@ export type WorkerPoolOptions = {
   startWorker: () => Worker;
   /** Deadline of one embed call, queueing included. */
   timeoutMs?: number;
+  /** A batch running longer than this means a hung worker, which is replaced. Default: timeoutMs. */
+  batchTimeoutMs?: number;
   maxBatchTexts?: number;
   /** Long texts cost more; a cap on characters keeps one batch from holding a worker for seconds. */
   maxBatchChars?: number;
@@ -47,6 +49,7 @@ type Slot = { worker: Worker; ready: boolean; batch: Batch | null; retiring: boo
 
 export function createWorkerPool(options: WorkerPoolOptions) {
   const timeoutMs = options.timeoutMs ?? 60_000;
+  const batchTimeoutMs = options.batchTimeoutMs ?? timeoutMs;
   const maxBatchTexts = options.maxBatchTexts ?? 32;
   const maxBatchChars = options.maxBatchChars ?? 16_000;
   const maxStartFailures = options.maxStartFailures ?? 3;
@@ -150,7 +153,7 @@ export function createWorkerPool(options: WorkerPoolOptions) {
         chars += jobChars;
       }
       const id = nextBatchId++;
-      const watchdog = setTimeout(() => retire(slot), timeoutMs);
+      const watchdog = setTimeout(() => retire(slot), batchTimeoutMs);
       watchdog.unref();
       slot.batch = { id, jobs, watchdog };
       const msg: ToWorker = { type: 'embed', id, texts: jobs.flatMap((j) => [...j.texts]) };
@@ -163,7 +166,7 @@ export function createWorkerPool(options: WorkerPoolOptions) {
   function retire(slot: Slot): void {
     slot.retiring = true;
     if (slot.batch) {
-      const error = new EmbeddingTimeoutError(timeoutMs);
+      const error = new EmbeddingTimeoutError(batchTimeoutMs);
       for (const job of slot.batch.jobs) settle(job.call, { error });
     }
     void slot.worker.terminate();
