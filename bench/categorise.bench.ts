@@ -3,7 +3,8 @@
 // category on the held-out TEST half (and on train for reference), importance accuracy, tag
 // precision/recall against the labelled tags (for a new user, and for a user whose existing tags
 // are those of the train half), and latency per call.
-import { CATEGORIES } from '../contract/traces.js';
+import { loadavg } from 'node:os';
+import { CATEGORIES, TRACE_LIMITS } from '../contract/traces.js';
 import { loadNotes, type LabelledNote } from '../scripts/train-categoriser.js';
 import { createCategoriser, type Categoriser } from '../server/features/categorise/categoriser.js';
 import { tagKey } from '../server/features/categorise/tag-extraction.js';
@@ -69,6 +70,21 @@ export async function run(): Promise<void> {
   times.sort((a, b) => a - b);
   const at = (p: number) => round(times[Math.min(times.length - 1, Math.floor(p * times.length))]!, 4);
 
+  // The worst input the contract allows: 20,000 characters, for a user with 1,000 tags.
+  const longNote = notes
+    .map((n) => n.content)
+    .join(' ')
+    .repeat(2)
+    .slice(0, TRACE_LIMITS.contentMax);
+  const manyTags = [...trainTags, ...Array.from({ length: 1000 - trainTags.length }, (_, i) => `topic-${i}`)];
+  const longTimes: number[] = [];
+  for (let i = 0; i < 50; i++) {
+    const t = performance.now();
+    await categoriser.categorise({ title: null, content: longNote }, manyTags);
+    longTimes.push(performance.now() - t);
+  }
+  longTimes.sort((a, b) => a - b);
+
   const result = {
     bench: 'categorise',
     method: 'softmax regression over word/bigram/cue features; importance by cue rules; tags by extraction',
@@ -76,6 +92,13 @@ export async function run(): Promise<void> {
     testWithExistingUserTags: (await evaluate(categoriser, test, trainTags)).tags,
     train: await evaluate(categoriser, train, []),
     latencyMs: { calls: times.length, p50: at(0.5), p95: at(0.95), max: at(1) },
+    latencyLongestNoteMs: {
+      chars: longNote.length,
+      userTags: manyTags.length,
+      p50: round(longTimes[25]!, 2),
+      p95: round(longTimes[47]!, 2),
+    },
+    loadAverage1m: round(loadavg()[0]!, 2),
   };
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }

@@ -99,12 +99,12 @@ export function extractTags(
   const implied = new Set<string>();
   for (const s of stems)
     for (const t of [...(CONCEPT_OF.get(s) ?? []), ...(hints.implies[s] ?? [])]) implied.add(t);
+  const near = nearWords(words);
   for (const tag of userTags) {
     const t = normaliseTag(tag);
     const parts = tokenise(t).map(stem);
     const mentioned = parts.length > 0 && parts.every((p) => stems.has(p));
-    const nearMiss = t.length >= 6 && words.some((w) => w.length >= 6 && editDistanceAtMostOne(w, t));
-    if (mentioned || implied.has(t) || nearMiss) add(t);
+    if (mentioned || implied.has(t) || (t.length >= 6 && near(t))) add(t);
   }
 
   // 2 and 3. New tags: concepts, then keywords ranked by how tag-like they are.
@@ -139,25 +139,33 @@ export function tagKey(tag: string): string {
   return tokenise(tag).map(stem).join('-');
 }
 
-function editDistanceAtMostOne(a: string, b: string): boolean {
-  if (a === b) return true;
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  let j = 0;
-  let edits = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) {
-      i++;
-      j++;
-      continue;
+/**
+ * "Is a word of the note at most one typing slip away from this tag?" (one letter added, missing
+ * or changed; a swap of neighbours counts too). Symmetric-delete index: two words are that close
+ * exactly when they are equal, one is the other minus a letter, or both minus a letter at the same
+ * place are equal. Built once per note from its first NEAR_WORDS distinct words (the title and
+ * the opening, where a topic is named; the index costs ~1 µs per letter), each question costs
+ * O(tag length) lookups, so a user with thousands of tags and a 20,000-character note stays fast.
+ */
+const NEAR_WORDS = 400;
+
+function nearWords(words: readonly string[]): (tag: string) => boolean {
+  let index: { whole: Set<string>; deleted: Set<string> } | undefined;
+  return (tag) => {
+    if (!index) {
+      index = { whole: new Set(), deleted: new Set() };
+      for (const w of words) {
+        if (w.length < 5 || index.whole.has(w)) continue;
+        if (index.whole.size >= NEAR_WORDS) break;
+        index.whole.add(w);
+        if (w.length >= 6) for (const d of deletions(w)) index.deleted.add(d);
+      }
     }
-    if (++edits > 1) return false;
-    if (a.length > b.length) i++;
-    else if (b.length > a.length) j++;
-    else {
-      i++;
-      j++;
-    }
-  }
-  return edits + (a.length - i) + (b.length - j) <= 1;
+    if (index.whole.has(tag) || index.deleted.has(tag)) return true;
+    return deletions(tag).some((d) => index!.whole.has(d) || index!.deleted.has(d));
+  };
+}
+
+function deletions(word: string): string[] {
+  return Array.from(word, (_, i) => word.slice(0, i) + word.slice(i + 1));
 }
