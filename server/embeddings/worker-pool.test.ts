@@ -99,8 +99,10 @@ describe('worker pool', () => {
     const busy = p.embed(['busy']);
     const normal = p.embed(['normal']).then(() => order.push('normal'));
     const high = p.embed(['high'], { priority: 'high' }).then(() => order.push('high'));
-    await Promise.all([busy, normal, high]);
-    expect(order).toEqual(['high', 'normal']);
+    const high2 = p.embed(['high2'], { priority: 'high' }).then(() => order.push('high2'));
+    const normal2 = p.embed(['normal2']).then(() => order.push('normal2'));
+    await Promise.all([busy, normal, high, high2, normal2]);
+    expect(order).toEqual(['high', 'high2', 'normal', 'normal2']);
   });
 
   it('rejects the calls a crashed worker held, names the reason, and replaces the worker', async () => {

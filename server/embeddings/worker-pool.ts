@@ -43,7 +43,7 @@ type Call = {
   reject: (e: unknown) => void;
   cleanup: () => void;
 };
-type Job = { call: Call; offset: number; texts: readonly string[] };
+type Job = { call: Call; offset: number; texts: readonly string[]; high: boolean };
 type Batch = { id: number; jobs: Job[]; watchdog: NodeJS.Timeout };
 type Slot = { worker: Worker; ready: boolean; batch: Batch | null; retiring: boolean; lastError?: Error };
 
@@ -208,10 +208,11 @@ export function createWorkerPool(options: WorkerPoolOptions) {
       signal?.addEventListener('abort', onAbort, { once: true });
       const jobs: Job[] = [];
       for (let i = 0; i < texts.length; i += maxBatchTexts) {
-        jobs.push({ call, offset: i, texts: texts.slice(i, i + maxBatchTexts) });
+        jobs.push({ call, offset: i, texts: texts.slice(i, i + maxBatchTexts), high: priority === 'high' });
       }
-      if (priority === 'high') queue.unshift(...jobs);
-      else queue.push(...jobs);
+      // High priority goes after earlier high-priority work and before all normal work: FIFO within each.
+      const at = priority === 'high' ? queue.findIndex((j) => !j.high) : -1;
+      queue.splice(at === -1 ? queue.length : at, 0, ...jobs);
       dispatch();
     });
   }
