@@ -1,3 +1,4 @@
 export * from './auth.js';
 export * from './errors.js';
+export * from './oauth.js';
 export * from './traces.js';

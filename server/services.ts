@@ -3,6 +3,8 @@ import type { Config } from './config.js';
 import type { Db } from './db/db.js';
 import { looksLikeJwt } from './features/auth/access-tokens.js';
 import { createAuthService, type LOGIN_LIMITS } from './features/auth/auth.service.js';
+import type { FetchMetadataDocument } from './features/oauth/cimd-fetch.js';
+import { createOAuthServices } from './features/oauth/oauth.service.js';
 import { createUsersService } from './features/users/users.service.js';
 import type { CredentialVerifier } from './http/authenticate.js';
 import { createRateLimiter } from './http/rate-limit.js';
@@ -16,6 +18,8 @@ export type AppDeps = {
   log: FastifyBaseLogger;
   /** Tests loosen these to sign in many times from one address. */
   loginLimits?: typeof LOGIN_LIMITS;
+  /** Tests replace the fetch of unknown OAuth client metadata documents (the network edge). */
+  fetchMetadataDocument?: FetchMetadataDocument;
 };
 
 /**
@@ -34,12 +38,21 @@ export function createServices(deps: AppDeps) {
     ...(deps.loginLimits ? { loginLimits: deps.loginLimits } : {}),
   });
 
+  const oauth = createOAuthServices({
+    db,
+    config: deps.config,
+    rateLimiter,
+    log,
+    ...(deps.fetchMetadataDocument ? { fetchMetadataDocument: deps.fetchMetadataDocument } : {}),
+  });
+
   // Order matters only for tokens two verifiers could both accept; the shapes are disjoint.
   const verifiers: CredentialVerifier[] = [
     { accepts: looksLikeJwt, verify: (token) => auth.verifyAccessToken(token) },
+    oauth.verifier,
   ];
 
-  return { rateLimiter, users, auth, verifiers };
+  return { rateLimiter, users, auth, oauth, verifiers };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps, Services } from '../services.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { oauthClientsRoutes } from './oauth/clients.routes.js';
+import { consentRoutes } from './oauth/consent.routes.js';
+import { oauthServerRoutes } from './oauth/oauth-server.routes.js';
 
 /** Every feature's routes, mounted in one place. */
 export async function registerFeatures(
@@ -17,4 +20,7 @@ export async function registerFeatures(
     allowRegistration: config.allowRegistration,
     secureCookies: config.publicUrl.startsWith('https://'),
   });
+  await app.register(oauthServerRoutes, { oauth: services.oauth });
+  await app.register(oauthClientsRoutes, { clients: services.oauth.clients });
+  await app.register(consentRoutes, { consent: services.oauth.consent });
 }
