@@ -19,8 +19,12 @@ export type FetchMetadataDocument = (clientId: string) => Promise<MetadataClient
 export class MetadataDocumentError extends Error {}
 
 // Special-purpose ranges (RFC 6890 and IANA registries): loopback, private, link-local, CGNAT,
-// documentation, benchmarking, multicast, reserved. Everything not listed is public.
-const NOT_PUBLIC = new BlockList();
+// documentation, benchmarking, multicast, reserved. Everything not listed is public. Three lists,
+// because a BlockList also applies IPv4-mapped IPv6 rules to IPv4 addresses.
+const V4_NOT_PUBLIC = new BlockList();
+const V6_NOT_PUBLIC = new BlockList();
+const V4_MAPPED = new BlockList();
+V4_MAPPED.addSubnet('::ffff:0:0', 96, 'ipv6');
 for (const [net, bits] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -38,12 +42,11 @@ for (const [net, bits] of [
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const) {
-  NOT_PUBLIC.addSubnet(net, bits, 'ipv4');
+  V4_NOT_PUBLIC.addSubnet(net, bits, 'ipv4');
 }
 for (const [net, bits] of [
   ['::', 128],
   ['::1', 128],
-  ['::ffff:0:0', 96], // IPv4-mapped: judged by the IPv4 part below, refused in any other spelling
   ['64:ff9b::', 96], // NAT64 can reach private IPv4 space
   ['100::', 64],
   ['2001::', 23],
@@ -54,16 +57,18 @@ for (const [net, bits] of [
   ['fec0::', 10],
   ['ff00::', 8],
 ] as const) {
-  NOT_PUBLIC.addSubnet(net, bits, 'ipv6');
+  V6_NOT_PUBLIC.addSubnet(net, bits, 'ipv6');
 }
 
 export function isPublicAddress(ip: string): boolean {
   const version = isIP(ip);
-  if (version === 4) return !NOT_PUBLIC.check(ip, 'ipv4');
+  if (version === 4) return !V4_NOT_PUBLIC.check(ip, 'ipv4');
   if (version !== 6) return false;
+  // IPv4-mapped: judged by its IPv4 part when written dotted, refused in any other spelling.
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
   if (mapped) return isPublicAddress(mapped[1]!);
-  return !NOT_PUBLIC.check(ip, 'ipv6');
+  if (V4_MAPPED.check(ip, 'ipv6')) return false;
+  return !V6_NOT_PUBLIC.check(ip, 'ipv6');
 }
 
 /** Shape rules for a client id URL (CIMD draft §3), checked before any network traffic. */

@@ -23,7 +23,7 @@ describe('OAuth authorization code flow over HTTP', () => {
   beforeAll(async () => {
     t = await startOAuthTestServer();
   });
-  afterAll(async () => t.close());
+  afterAll(async () => t?.close());
 
   it('confidential client with client_secret_post: consent, code, token, API call, refresh, revoke', async () => {
     const ann = await signIn(t);
