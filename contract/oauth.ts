@@ -112,12 +112,12 @@ export const OAuthRequestInfo = z
   .meta({ id: 'OAuthRequestInfo' });
 export type OAuthRequestInfo = z.infer<typeof OAuthRequestInfo>;
 
-/** Optional narrowing: approve only some of the requested scopes (e.g. read-only). */
+/** Optional narrowing: approve only some of the requested scopes (e.g. read-only). No body = all. */
 export const ApproveOAuthRequest = z
   .object({
     scopes: z.array(OAuthScope).min(1, 'Choose at least one permission').optional(),
   })
-  .default({});
+  .nullish();
 export type ApproveOAuthRequest = z.input<typeof ApproveOAuthRequest>;
 
 export const OAuthDecision = z

@@ -1,4 +1,6 @@
 import type { Db } from '../../db/db.js';
+import { AppError } from '../../http/errors.js';
+import type { RateLimiter, RateLimitRule } from '../../http/rate-limit.js';
 import { randomToken, sha256Hex } from '../../security/tokens.js';
 import { findMetadataClient, looksLikeMetadataUrl, type MetadataClient } from './cimd.js';
 import { type FetchMetadataDocument, MetadataDocumentError } from './cimd-fetch.js';
@@ -25,6 +27,8 @@ type ResolvedClient =
 /** RFC 7636 §4.1: 43–128 unreserved characters (an S256 challenge is exactly 43). */
 const PKCE_VALUE = /^[A-Za-z0-9._~-]{43,128}$/;
 const MAX_STATE_LENGTH = 2048;
+/** Each unknown metadata-document client id costs an outbound fetch: capped per address. */
+export const DOCUMENT_FETCH_LIMIT: RateLimitRule = { limit: 30, windowSeconds: 15 * 60 };
 
 /**
  * The front half of the authorization code flow (RFC 6749 §4.1.1, OAuth 2.1 §4.1.1): validate
@@ -34,18 +38,33 @@ const MAX_STATE_LENGTH = 2048;
 export function createAuthorizeService(deps: {
   db: Db;
   publicUrl: string;
+  rateLimiter: RateLimiter;
   fetchMetadataDocument: FetchMetadataDocument;
 }) {
   const { db, publicUrl } = deps;
   const consentPath = `${new URL(publicUrl).pathname.replace(/\/$/, '')}/consent`;
 
-  async function resolveClient(clientId: string): Promise<ResolvedClient | OAuthProtocolError> {
+  async function fetchDocument(clientId: string, ip: string): Promise<MetadataClient> {
+    const key = `oauth:metadata-fetch:ip:${ip}`;
+    await deps.rateLimiter.check(key, DOCUMENT_FETCH_LIMIT);
+    await deps.rateLimiter.hit(key, DOCUMENT_FETCH_LIMIT);
+    return deps.fetchMetadataDocument(clientId);
+  }
+
+  async function resolveClient(clientId: string, ip: string): Promise<ResolvedClient | OAuthProtocolError> {
     const known = findMetadataClient(clientId);
     if (known || looksLikeMetadataUrl(clientId)) {
       try {
-        const doc = known ?? (await deps.fetchMetadataDocument(clientId));
+        const doc = known ?? (await fetchDocument(clientId, ip));
         return { kind: 'document', doc, registered: doc.redirectUris, allows: doc.allowsRedirectUri };
       } catch (err) {
+        if (err instanceof AppError && err.status === 429) {
+          return new OAuthProtocolError(
+            'invalid_request',
+            'Too many client look-ups from this address; try again later',
+            429,
+          );
+        }
         if (!(err instanceof MetadataDocumentError)) throw err;
         return new OAuthProtocolError('invalid_client', `Unknown client: ${err.message}`);
       }
@@ -66,7 +85,7 @@ export function createAuthorizeService(deps: {
   }
 
   return {
-    async authorize(query: Record<string, unknown>): Promise<AuthorizeOutcome> {
+    async authorize(query: Record<string, unknown>, ip: string): Promise<AuthorizeOutcome> {
       // RFC 6749 §3.1: parameters must not be repeated; a repeated one is ambiguous.
       const repeated = Object.keys(query).find((k) => Array.isArray(query[k]));
       const param = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : undefined);
@@ -83,7 +102,7 @@ export function createAuthorizeService(deps: {
         return page(`The ${repeated} parameter is repeated`);
       const clientId = param('client_id');
       if (!clientId) return page('The client_id parameter is missing', 'invalid_client');
-      const client = await resolveClient(clientId);
+      const client = await resolveClient(clientId, ip);
       if (client instanceof OAuthProtocolError) return { kind: 'show_error', error: client };
 
       const requested = param('redirect_uri');

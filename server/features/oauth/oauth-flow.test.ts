@@ -54,10 +54,10 @@ describe('OAuth authorization code flow over HTTP', () => {
     });
     expect(new Date(String(info.body.expires_at)).getTime()).toBeGreaterThan(Date.now());
 
-    // 3. Approve: the answer is the client redirect with code, state and iss (RFC 9207).
+    // 3. Approve (no body: every requested scope): the answer is the client redirect with code,
+    // state and iss (RFC 9207).
     const approved = await t.http('POST', `/api/oauth/requests/${requestId}/approve`, {
       headers: ann.headers,
-      json: {},
     });
     expect(approved.status).toBe(200);
     const redirect = new URL(String(approved.body.redirect_to));

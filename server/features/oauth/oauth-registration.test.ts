@@ -280,4 +280,32 @@ describe('discovery, dynamic registration and metadata-document clients', () => 
       await off.close();
     }
   });
+  // Last: these use up this address's allowances for the rest of the file.
+  it('caps registrations and metadata-document fetches per address', async () => {
+    let limited: Awaited<ReturnType<OAuthTestServer['http']>> | undefined;
+    for (let i = 0; i < 25 && !limited; i++) {
+      const res = await t.http('POST', '/oauth/register', {
+        json: { redirect_uris: ['https://z.example/cb'] },
+      });
+      if (res.status === 429) limited = res;
+      else expect(res.status).toBe(201);
+    }
+    expect(limited?.body.error).toBe('invalid_request');
+    expect(Number(limited?.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    const before = fetched.length;
+    let blocked = false;
+    for (let i = 0; i < 35 && !blocked; i++) {
+      const { res } = await authorize(
+        t,
+        authorizeParams(OTHER_ID, 'https://tools.example/callback', pkce().challenge),
+      );
+      blocked = res.status === 429;
+    }
+    expect(blocked).toBe(true);
+    const after = fetched.length;
+    await authorize(t, authorizeParams(OTHER_ID, 'https://tools.example/callback', pkce().challenge));
+    expect(fetched.length).toBe(after);
+    expect(after - before).toBeLessThanOrEqual(30);
+  });
 });

@@ -85,7 +85,7 @@ export const oauthServerRoutes: FastifyPluginAsync<{ oauth: OAuthServices }> = a
       },
     },
     async (request, reply) => {
-      const outcome = await oauth.authorize.authorize(request.query as Record<string, unknown>);
+      const outcome = await oauth.authorize.authorize(request.query as Record<string, unknown>, request.ip);
       if (outcome.kind === 'show_error') return sendAuthorizePageError(request, reply, outcome.error);
       return reply.header('cache-control', 'no-store').redirect(outcome.location, 302);
     },

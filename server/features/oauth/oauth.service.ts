@@ -29,6 +29,7 @@ export function createOAuthServices(deps: {
     authorize: createAuthorizeService({
       db,
       publicUrl,
+      rateLimiter,
       fetchMetadataDocument: deps.fetchMetadataDocument ?? createMetadataFetcher(),
     }),
     consent: createConsentService({ db, publicUrl }),
