@@ -168,6 +168,20 @@ describe('OAuth authorization code flow over HTTP', () => {
     });
     expect(who.body).toMatchObject({ userId: ben.userId, via: 'oauth', clientId: client.client_id });
 
+    // One registered URI: redirect_uri may be left out, and then also at the token endpoint.
+    const { verifier: v2, challenge: c2 } = pkce();
+    const { redirect_uri: _omit, ...withoutRedirect } = authorizeParams(client.client_id, callback, c2);
+    const { requestId } = await authorize(t, withoutRedirect);
+    const decided = await t.http('POST', `/api/oauth/requests/${requestId}/approve`, {
+      headers: ben.headers,
+    });
+    const implicitCode = new URL(String(decided.body.redirect_to)).searchParams.get('code')!;
+    const implicit = await t.http('POST', '/oauth/token', {
+      headers: { authorization: basic(client.client_id, client.client_secret) },
+      form: { grant_type: 'authorization_code', code: implicitCode, code_verifier: v2 },
+    });
+    expect(implicit.status).toBe(200);
+
     // Basic with a wrong secret: 401 with a Basic challenge (RFC 6749 §5.2).
     const bad = await t.http('POST', '/oauth/token', {
       headers: { authorization: basic(client.client_id, 'cocs_wrong') },

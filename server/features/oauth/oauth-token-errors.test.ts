@@ -221,6 +221,31 @@ describe('OAuth errors: token endpoint, refresh, revocation, client changes', ()
     expect(malformedJson.body.error).toBe('invalid_request');
   });
 
+  it('a client registered without the refresh_token grant is unauthorized_client for it', async () => {
+    const reg = await t.http('POST', '/oauth/register', {
+      json: { redirect_uris: [CB], token_endpoint_auth_method: 'none', grant_types: ['authorization_code'] },
+    });
+    expect(reg.body.grant_types).toEqual(['authorization_code']);
+    const clientId = String(reg.body.client_id);
+    const { code, verifier } = await obtainCode(t, ann, clientId, CB);
+    const token = await t.http('POST', '/oauth/token', {
+      form: {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: CB,
+        code_verifier: verifier,
+        client_id: clientId,
+      },
+    });
+    expect(token.status).toBe(200);
+    expect(token.body.refresh_token).toBeUndefined();
+    const refresh = await t.http('POST', '/oauth/token', {
+      form: { grant_type: 'refresh_token', refresh_token: 'cort_x', client_id: clientId },
+    });
+    expect(refresh.status).toBe(400);
+    expect(refresh.body.error).toBe('unauthorized_client');
+  });
+
   it('revocation answers 200 for unknown tokens and requires client authentication', async () => {
     const unknown = await t.http('POST', '/oauth/revoke', {
       form: { token: 'coat_unknown', client_id: client.client_id, client_secret: client.client_secret },

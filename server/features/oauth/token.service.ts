@@ -51,7 +51,8 @@ export function createTokenService(deps: { db: Db; publicUrl: string; log: Fasti
       try {
         await server.token(request, response);
       } catch (err) {
-        if (!(err instanceof OAuth2Server.OAuthError) || err.name === 'server_error') {
+        // The library wraps anything unexpected (a database failure, a misuse) as a 5xx.
+        if (!(err instanceof OAuth2Server.OAuthError) || err.code >= 500) {
           deps.log.error({ err: (err as { inner?: unknown }).inner ?? err }, 'token endpoint failed');
           throw new OAuthProtocolError('server_error', 'Internal server error', 500);
         }
