@@ -23,7 +23,7 @@ export type OAuthTestServer = Awaited<ReturnType<typeof startOAuthTestServer>>;
 
 export async function startOAuthTestServer(
   env: Record<string, string> = {},
-  opts: { fetchMetadataDocument?: FetchMetadataDocument } = {},
+  opts: { fetchMetadataDocument?: FetchMetadataDocument; port?: number } = {},
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cairn-oauth-test-'));
   const config: Config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL, ...env });
@@ -45,7 +45,7 @@ export async function startOAuthTestServer(
   app.post('/test/write', { preHandler: app.requireAuth('write:traces') }, async (request) => ({
     userId: principalOf(request).userId,
   }));
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await app.listen({ host: '127.0.0.1', port: opts.port ?? 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   const baseUrl = `http://127.0.0.1:${address.port}`;
@@ -92,6 +92,19 @@ export async function startOAuthTestServer(
       await database.close();
     },
   };
+}
+
+/** A port that was free a moment ago, for a server whose PUBLIC_URL must be its real address. */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
 }
 
 /** A signed-in person (the real sign-in route), as the web app's bearer header. */
