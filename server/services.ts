@@ -5,6 +5,8 @@ import { looksLikeJwt } from './features/auth/access-tokens.js';
 import { createApiKeysService } from './features/api-keys/api-keys.service.js';
 import { apiKeyVerifier } from './features/api-keys/api-keys.verifier.js';
 import { createAuthService, type LOGIN_LIMITS } from './features/auth/auth.service.js';
+import type { FetchMetadataDocument } from './features/oauth/cimd-fetch.js';
+import { createOAuthServices } from './features/oauth/oauth.service.js';
 import { createUsersService } from './features/users/users.service.js';
 import type { CredentialVerifier } from './http/authenticate.js';
 import { createRateLimiter } from './http/rate-limit.js';
@@ -18,6 +20,8 @@ export type AppDeps = {
   log: FastifyBaseLogger;
   /** Tests loosen these to sign in many times from one address. */
   loginLimits?: typeof LOGIN_LIMITS;
+  /** Tests replace the fetch of unknown OAuth client metadata documents (the network edge). */
+  fetchMetadataDocument?: FetchMetadataDocument;
 };
 
 /**
@@ -37,13 +41,22 @@ export function createServices(deps: AppDeps) {
   });
   const apiKeys = createApiKeysService({ db, secrets, log });
 
+  const oauth = createOAuthServices({
+    db,
+    config: deps.config,
+    rateLimiter,
+    log,
+    ...(deps.fetchMetadataDocument ? { fetchMetadataDocument: deps.fetchMetadataDocument } : {}),
+  });
+
   // Order matters only for tokens two verifiers could both accept; the shapes are disjoint.
   const verifiers: CredentialVerifier[] = [
     { accepts: looksLikeJwt, verify: (token) => auth.verifyAccessToken(token) },
     apiKeyVerifier(apiKeys),
+    oauth.verifier,
   ];
 
-  return { rateLimiter, users, auth, apiKeys, verifiers };
+  return { rateLimiter, users, auth, apiKeys, oauth, verifiers };
 }
 
 export type Services = ReturnType<typeof createServices>;

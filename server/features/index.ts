@@ -4,6 +4,9 @@ import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { serverInfoRoutes } from './server-info/server-info.routes.js';
+import { oauthClientsRoutes } from './oauth/clients.routes.js';
+import { consentRoutes } from './oauth/consent.routes.js';
+import { oauthServerRoutes } from './oauth/oauth-server.routes.js';
 
 /** Every feature's routes, mounted in one place. */
 export async function registerFeatures(
@@ -21,4 +24,7 @@ export async function registerFeatures(
     secureCookies: config.publicUrl.startsWith('https://'),
   });
   await app.register(apiKeysRoutes, { apiKeys: services.apiKeys });
+  await app.register(oauthServerRoutes, { oauth: services.oauth });
+  await app.register(oauthClientsRoutes, { clients: services.oauth.clients });
+  await app.register(consentRoutes, { consent: services.oauth.consent });
 }

@@ -20,9 +20,13 @@ export async function openTestDatabase(): Promise<{ db: Db; close(): Promise<voi
   const name = `cairn_test_${randomBytes(6).toString('hex')}`;
   await admin(url, async (client) => {
     // Roles are cluster-wide: create the app role once, tolerating a parallel worker's race.
-    await client.query('CREATE ROLE cairn_app NOLOGIN NOBYPASSRLS').catch((err: { code?: string }) => {
+    const tolerateRace = (err: { code?: string }) => {
       if (err.code !== '42710' && err.code !== '23505') throw err;
-    });
+    };
+    await client.query('CREATE ROLE cairn_app NOLOGIN NOBYPASSRLS').catch(tolerateRace);
+    // Migration 0001 grants the role to the owner; two workers doing that at once collide on the
+    // cluster-wide membership row, so the grant happens here, once, and 0001's becomes a no-op.
+    await client.query('GRANT cairn_app TO CURRENT_USER').catch(tolerateRace);
     await client.query(`CREATE DATABASE ${name}`);
   });
   const dbUrl = new URL(url);

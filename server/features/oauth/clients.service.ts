@@ -1,0 +1,153 @@
+import type {
+  CreateOAuthClientInput,
+  OAuthClient,
+  OAuthClientWithSecret,
+  OAuthServerInfo,
+} from '../../../contract/oauth.js';
+import { type Db, isUuid } from '../../db/db.js';
+import { AppError, conflict, forbidden, notFound } from '../../http/errors.js';
+import type { Principal } from '../../http/principal.js';
+import { randomBase62, randomToken, sha256Hex } from '../../security/tokens.js';
+import { type ClientRow, clientsRepo } from './clients.repo.js';
+import { endpoints, mcpResourceUrl } from './metadata.js';
+import { canonicalScopes, GRANT_TYPES, OAUTH_PREFIX, OAUTH_SCOPES } from './oauth.constants.js';
+import { PLATFORM_REDIRECT_PRESETS, redirectUriProblems } from './redirect-uris.js';
+
+export const newClientId = () => `${OAUTH_PREFIX.clientId}${randomBase62(24)}`;
+export const newClientSecret = () => `${OAUTH_PREFIX.clientSecret}${randomToken(32)}`;
+
+export function toClient(row: ClientRow, publicUrl: string): OAuthClient {
+  return {
+    id: row.id,
+    client_id: row.client_id,
+    name: row.name,
+    platform: row.platform,
+    redirect_uris: row.redirect_uris,
+    scopes: canonicalScopes(row.scopes),
+    registered_via: row.registered_via,
+    token_endpoint_auth_method: row.token_endpoint_auth_method,
+    created_at: row.created_at.toISOString(),
+    last_used: row.last_used_at ? row.last_used_at.toISOString() : null,
+    mcp_url: mcpResourceUrl(publicUrl),
+  };
+}
+
+/** 400 naming every bad URI (details carry the list index for the form). */
+export function assertRedirectUris(uris: readonly string[]): void {
+  const problems = redirectUriProblems(uris);
+  if (problems.length > 0) {
+    throw new AppError(
+      400,
+      'invalid_redirect_uri',
+      problems.map((p) => p.message).join('; '),
+      problems.map((p) => ({ path: `redirect_uris.${p.index}`, message: p.message })),
+    );
+  }
+}
+
+/**
+ * The OAuth Clients page (spec sections 3, 4, 7): only a signed-in person manages clients; an
+ * assistant holding an OAuth token or an API key cannot mint itself new credentials.
+ */
+export function createOAuthClientsService(deps: { db: Db; publicUrl: string; dynamicRegistration: boolean }) {
+  const { db, publicUrl } = deps;
+
+  function requirePerson(principal: Principal): void {
+    if (principal.via !== 'session') {
+      throw forbidden('Only a signed-in person can manage OAuth clients');
+    }
+  }
+
+  async function findOwned(principal: Principal, key: string): Promise<ClientRow> {
+    const row = await db.asUser(principal.userId, (tx) =>
+      clientsRepo.findOwned(tx, principal.userId, isUuid(key) ? { id: key } : { clientId: key }),
+    );
+    if (!row) throw notFound('OAuth client not found');
+    return row;
+  }
+
+  return {
+    async list(principal: Principal): Promise<OAuthClient[]> {
+      requirePerson(principal);
+      const rows = await db.asUser(principal.userId, (tx) => clientsRepo.listByUser(tx, principal.userId));
+      return rows.map((r) => toClient(r, publicUrl));
+    },
+
+    async create(principal: Principal, input: CreateOAuthClientInput): Promise<OAuthClientWithSecret> {
+      requirePerson(principal);
+      const { name, platform, redirect_uris: typed } = input;
+      assertRedirectUris(typed);
+      const redirectUris = [...new Set([...PLATFORM_REDIRECT_PRESETS[platform], ...typed])];
+      if (redirectUris.length === 0) {
+        throw new AppError(
+          400,
+          'invalid_redirect_uri',
+          'Add at least one redirect URI for a generic client',
+          [{ path: 'redirect_uris', message: 'Add at least one redirect URI' }],
+        );
+      }
+      const secret = newClientSecret();
+      const row = await db.asUser(principal.userId, (tx) =>
+        clientsRepo.insert(tx, {
+          client_id: newClientId(),
+          client_secret_hash: sha256Hex(secret),
+          user_id: principal.userId,
+          name,
+          platform,
+          registered_via: 'manual',
+          // Confidential: accepted with client_secret_post (Claude, ChatGPT) or _basic (others).
+          token_endpoint_auth_method: 'client_secret_post',
+          redirect_uris: redirectUris,
+          grant_types: [...GRANT_TYPES],
+          scopes: [...OAUTH_SCOPES],
+        }),
+      );
+      return { ...toClient(row, publicUrl), client_secret: secret };
+    },
+
+    /** Deleting cascades to its codes and tokens: every token it was issued stops working at once. */
+    async remove(principal: Principal, key: string): Promise<void> {
+      requirePerson(principal);
+      const row = await findOwned(principal, key);
+      await db.asUser(principal.userId, (tx) => clientsRepo.deleteOwned(tx, principal.userId, row.id));
+    },
+
+    /** A new secret, shown once; the old one stops working at once (only its hash was stored). */
+    async regenerate(principal: Principal, key: string): Promise<OAuthClientWithSecret> {
+      requirePerson(principal);
+      const row = await findOwned(principal, key);
+      if (row.token_endpoint_auth_method === 'none') {
+        throw conflict(
+          'This client is public (it signs in with PKCE only) and has no secret',
+          'public_client',
+        );
+      }
+      const secret = newClientSecret();
+      const updated = await db.asUser(principal.userId, (tx) =>
+        clientsRepo.updateSecret(tx, principal.userId, row.id, sha256Hex(secret)),
+      );
+      if (!updated) throw notFound('OAuth client not found');
+      return { ...toClient(updated, publicUrl), client_secret: secret };
+    },
+
+    serverInfo(): OAuthServerInfo {
+      const e = endpoints(publicUrl, deps.dynamicRegistration);
+      return {
+        issuer: e.issuer,
+        mcp_url: mcpResourceUrl(publicUrl),
+        authorization_endpoint: e.authorization,
+        token_endpoint: e.token,
+        registration_endpoint: e.registration,
+        scopes_supported: [...OAUTH_SCOPES],
+        redirect_uri_presets: {
+          claude: [...PLATFORM_REDIRECT_PRESETS.claude],
+          chatgpt: [...PLATFORM_REDIRECT_PRESETS.chatgpt],
+          cursor: [...PLATFORM_REDIRECT_PRESETS.cursor],
+          generic: [],
+        },
+      };
+    },
+  };
+}
+
+export type OAuthClientsService = ReturnType<typeof createOAuthClientsService>;

@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import OAuth2Server from '@node-oauth/oauth2-server';
+import type { Db } from '../../db/db.js';
+import { randomToken, sha256Hex } from '../../security/tokens.js';
+import { verifyClient } from './client-auth.js';
+import { codesRepo, tokensRepo } from './grants.repo.js';
+import { OAUTH_PREFIX } from './oauth.constants.js';
+
+/**
+ * The storage model @node-oauth/oauth2-server drives for the token endpoint. The library runs the
+ * grant mechanics (client credentials, grant dispatch, code expiry, PKCE S256 in constant time,
+ * redirect_uri equality, refresh scope narrowing, the Bearer answer); this model adds what it has
+ * no notion of, in the hooks it calls:
+ *  - a replayed code revokes every token issued from it (RFC 6749 §4.1.2, RFC 9700 §4.2.4);
+ *  - refresh tokens rotate; a rotated one presented again revokes its family (RFC 9700 §4.14.2);
+ *  - every token is bound to the user, the client row and the resource of its grant (RFC 8707).
+ * The `user` object is opaque to the library, so it carries that grant context between hooks.
+ */
+export type GrantContext = {
+  id: string;
+  clientRowId: string;
+  familyId: string | null;
+  codeId: string | null;
+  resource: string;
+};
+
+const { InvalidGrantError } = OAuth2Server;
+type Model = OAuth2Server.AuthorizationCodeModel & OAuth2Server.RefreshTokenModel;
+
+export function createTokenModel(db: Db): Model {
+  return {
+    async getClient(clientId, clientSecret) {
+      return verifyClient(db, clientId, clientSecret);
+    },
+
+    generateAccessToken: async () => `${OAUTH_PREFIX.accessToken}${randomToken(32)}`,
+    generateRefreshToken: async () => `${OAUTH_PREFIX.refreshToken}${randomToken(32)}`,
+
+    // Unused: bearer tokens are checked by verifier.ts on every request, not by the library.
+    getAccessToken: async () => null,
+
+    async getAuthorizationCode(code) {
+      const found = await db.asSystem(async (tx) => {
+        const row = await codesRepo.findByHash(tx, sha256Hex(code));
+        if (!row) return null;
+        if (row.consumed_at) {
+          await codesRepo.markReplayed(tx, row.id);
+          await tokensRepo.revokeByCode(tx, row.id);
+          return 'replayed' as const;
+        }
+        return row;
+      });
+      if (found === 'replayed') {
+        throw new InvalidGrantError(
+          'Invalid grant: authorization code was already used; every token issued from it is revoked',
+        );
+      }
+      if (!found) return null;
+      const user: GrantContext = {
+        id: found.user_id,
+        clientRowId: found.client_row_id,
+        familyId: null,
+        codeId: found.id,
+        resource: found.resource,
+      };
+      return {
+        authorizationCode: code,
+        expiresAt: found.expires_at,
+        // OAuth 2.1 §4.1.3: redirect_uri is required at the token endpoint only if it was sent
+        // to the authorization endpoint; the library checks equality whenever this is set.
+        redirectUri: (found.redirect_uri_given ? found.redirect_uri : undefined) as string,
+        scope: found.scopes,
+        client: { id: found.client_id, grants: [] },
+        user,
+        codeChallenge: found.code_challenge,
+        codeChallengeMethod: 'S256',
+      };
+    },
+
+    // The library calls this before checking PKCE, so a wrong verifier burns the code too.
+    async revokeAuthorizationCode(code) {
+      const codeId = (code.user as GrantContext).codeId!;
+      return db.asSystem(async (tx) => {
+        if (await codesRepo.consume(tx, codeId)) return true;
+        await codesRepo.markReplayed(tx, codeId);
+        await tokensRepo.revokeByCode(tx, codeId);
+        return false;
+      });
+    },
+
+    // Scopes were checked at /oauth/authorize and on the consent page; the code carries the result.
+    validateScope: async (_user, _client, scope) => (scope && scope.length > 0 ? scope : false),
+
+    // Not used by the grants we run (codes are minted on the consent page), but required by the type.
+    saveAuthorizationCode: async () => false,
+
+    async saveToken(token, client, user) {
+      const grant = user as GrantContext;
+      const withRefresh = Array.isArray(client.grants) && client.grants.includes('refresh_token');
+      const familyId = grant.familyId ?? randomUUID();
+      await db.asSystem(async (tx) => {
+        // A replay or a family revocation may have happened between the checks and now.
+        if (grant.familyId === null && grant.codeId && (await codesRepo.isReplayed(tx, grant.codeId))) {
+          throw new InvalidGrantError('Invalid grant: authorization code was already used');
+        }
+        if (grant.familyId !== null && (await tokensRepo.isFamilyRevoked(tx, grant.familyId))) {
+          throw new InvalidGrantError('Invalid grant: refresh token is revoked');
+        }
+        const common = {
+          family_id: familyId,
+          client_row_id: grant.clientRowId,
+          user_id: grant.id,
+          code_id: grant.codeId,
+          scopes: token.scope ?? [],
+          resource: grant.resource,
+        };
+        await tokensRepo.insert(tx, {
+          ...common,
+          kind: 'access',
+          token_hash: sha256Hex(token.accessToken),
+          expires_at: token.accessTokenExpiresAt!,
+        });
+        if (withRefresh && token.refreshToken) {
+          await tokensRepo.insert(tx, {
+            ...common,
+            kind: 'refresh',
+            token_hash: sha256Hex(token.refreshToken),
+            expires_at: token.refreshTokenExpiresAt!,
+          });
+        }
+      });
+      return {
+        accessToken: token.accessToken,
+        accessTokenExpiresAt: token.accessTokenExpiresAt,
+        ...(withRefresh && token.refreshToken
+          ? { refreshToken: token.refreshToken, refreshTokenExpiresAt: token.refreshTokenExpiresAt }
+          : {}),
+        scope: token.scope,
+        client,
+        user,
+      };
+    },
+
+    async getRefreshToken(refreshToken) {
+      if (!refreshToken.startsWith(OAUTH_PREFIX.refreshToken)) return null;
+      const found = await db.asSystem(async (tx) => {
+        const row = await tokensRepo.findByHash(tx, sha256Hex(refreshToken));
+        if (!row || row.kind !== 'refresh' || row.revoked_at) return null;
+        if (row.rotated_at) {
+          await tokensRepo.revokeFamily(tx, row.family_id);
+          return 'reused' as const;
+        }
+        return row;
+      });
+      if (found === 'reused') {
+        throw new InvalidGrantError(
+          'Invalid grant: refresh token was already used; every token of this grant is revoked',
+        );
+      }
+      if (!found) return null;
+      const user: GrantContext = {
+        id: found.user_id,
+        clientRowId: found.client_row_id,
+        familyId: found.family_id,
+        codeId: found.code_id,
+        resource: found.resource,
+      };
+      return {
+        refreshToken,
+        refreshTokenExpiresAt: found.expires_at,
+        scope: found.scopes,
+        client: { id: found.client_id, grants: [] },
+        user,
+      };
+    },
+
+    // Rotation: the library calls this before issuing the new pair.
+    async revokeToken(token) {
+      return db.asSystem(async (tx) => {
+        const row = await tokensRepo.findByHash(tx, sha256Hex(token.refreshToken));
+        if (row && (await tokensRepo.markRotated(tx, row.id))) return true;
+        if (row) await tokensRepo.revokeFamily(tx, row.family_id);
+        return false;
+      });
+    },
+  };
+}

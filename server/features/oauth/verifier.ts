@@ -1,0 +1,41 @@
+import type { Db } from '../../db/db.js';
+import type { CredentialVerifier } from '../../http/authenticate.js';
+import type { Principal } from '../../http/principal.js';
+import { sha256Hex } from '../../security/tokens.js';
+import { clientsRepo } from './clients.repo.js';
+import { tokensRepo } from './grants.repo.js';
+import { mcpResourceUrl } from './metadata.js';
+import { canonicalScopes, OAUTH_PREFIX } from './oauth.constants.js';
+
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/**
+ * OAuth access tokens (`coat_…`, opaque) become a Principal by one indexed lookup of their hash,
+ * so deleting the client, revoking the grant or replaying its code takes effect on the next call.
+ * Pre-authentication, so asSystem; the token's own user_id becomes the principal.
+ */
+export function createOAuthVerifier(deps: { db: Db; publicUrl: string }): CredentialVerifier {
+  const { db } = deps;
+  const resource = mcpResourceUrl(deps.publicUrl);
+  return {
+    accepts: (token) => token.startsWith(OAUTH_PREFIX.accessToken),
+    async verify(token): Promise<Principal | null> {
+      const row = await db.asSystem((tx) => tokensRepo.findByHash(tx, sha256Hex(token)));
+      if (!row || row.kind !== 'access' || row.revoked_at) return null;
+      if (row.expires_at.getTime() <= Date.now()) return null;
+      // RFC 8707 audience: a token minted for another resource (or before PUBLIC_URL changed) is not ours.
+      if (row.resource !== resource) return null;
+      const lastUsed = row.client_last_used_at?.getTime() ?? 0;
+      if (Date.now() - lastUsed >= LAST_USED_RESOLUTION_MS) {
+        await db.asSystem((tx) => clientsRepo.touchLastUsed(tx, row.client_row_id));
+      }
+      return {
+        userId: row.user_id,
+        via: 'oauth',
+        scopes: canonicalScopes(row.scopes),
+        credentialId: row.id,
+        clientId: row.client_id,
+      };
+    },
+  };
+}
