@@ -26,6 +26,7 @@ const McpSetupPage = lazyPage(() =>
 );
 const ProfilePage = lazyPage(() => import('../routes/settings/ProfilePage.js').then((m) => m.ProfilePage));
 const ApiKeysPage = lazyPage(() => import('../routes/api-keys/ApiKeysPage.js').then((m) => m.ApiKeysPage));
+const ConsentPage = lazyPage(() => import('../routes/consent/ConsentPage.js').then((m) => m.ConsentPage));
 const OAuthClientsPage = lazyPage(() =>
   import('../routes/oauth-clients/OAuthClientsPage.js').then((m) => m.OAuthClientsPage),
 );
@@ -47,6 +48,14 @@ export const router = createBrowserRouter([
       { path: '/', element: <LandingPage /> },
       { path: '/login', element: <LoginPage /> },
       { path: '/register', element: <RegisterPage /> },
+      {
+        path: '/consent',
+        element: (
+          <RequireAuth>
+            <ConsentPage />
+          </RequireAuth>
+        ),
+      },
       {
         path: '/app',
         element: (
