@@ -3,6 +3,8 @@ import type { Config } from './config.js';
 import type { Db } from './db/db.js';
 import { looksLikeJwt } from './features/auth/access-tokens.js';
 import { createAuthService, type LOGIN_LIMITS } from './features/auth/auth.service.js';
+import { createStatsService } from './features/traces/stats.service.js';
+import { createTracesService } from './features/traces/traces.service.js';
 import { createUsersService } from './features/users/users.service.js';
 import type { CredentialVerifier } from './http/authenticate.js';
 import { createRateLimiter } from './http/rate-limit.js';
@@ -34,12 +36,26 @@ export function createServices(deps: AppDeps) {
     ...(deps.loginLimits ? { loginLimits: deps.loginLimits } : {}),
   });
 
+  const traces = createTracesService({
+    db,
+    log,
+    // Placeholder: the automatic categoriser (issue 4) replaces this. Until then a create that
+    // leaves category / importance / tags out gets the spec's defaults.
+    categorise: async () => ({ category: 'context', importance: 'medium', tags: [] }),
+  });
+  const traceStats = createStatsService({
+    db,
+    // Placeholder: API keys and OAuth clients are being built; the lead wires their real count
+    // ("used at least once") here at merge.
+    countUsedIntegrations: async () => 0,
+  });
+
   // Order matters only for tokens two verifiers could both accept; the shapes are disjoint.
   const verifiers: CredentialVerifier[] = [
     { accepts: looksLikeJwt, verify: (token) => auth.verifyAccessToken(token) },
   ];
 
-  return { rateLimiter, users, auth, verifiers };
+  return { rateLimiter, users, auth, traces, traceStats, verifiers };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps, Services } from '../services.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { tracesRoutes } from './traces/traces.routes.js';
 
 /** Every feature's routes, mounted in one place. */
 export async function registerFeatures(
@@ -17,4 +18,5 @@ export async function registerFeatures(
     allowRegistration: config.allowRegistration,
     secureCookies: config.publicUrl.startsWith('https://'),
   });
+  await app.register(tracesRoutes, { traces: services.traces, stats: services.traceStats });
 }
