@@ -82,7 +82,11 @@ function zipfSampler(size: number, rand: () => number, exponent = 1.05): () => n
 export type Corpus = {
   /** Vocabulary in frequency rank order (index 0 = most frequent). */
   vocabulary: string[];
-  rows(count: number): Iterable<CorpusRow>;
+  /**
+   * Rows `from` to `to` (exclusive) of a history of `total` rows spread over the last two years,
+   * oldest first. Calls must follow each other (from = the previous to) to stay deterministic.
+   */
+  rows(from: number, to: number, total?: number): Generator<CorpusRow>;
 };
 export type CorpusRow = {
   title: string | null;
@@ -124,10 +128,10 @@ export function makeCorpus(seed = 42, tailWords = 8000): Corpus {
 
   return {
     vocabulary,
-    *rows(count: number) {
+    *rows(from: number, to: number, total = to) {
       const now = Date.now();
       const span = 2 * 365 * 24 * 3600 * 1000;
-      for (let i = 0; i < count; i++) {
+      for (let i = from; i < to; i++) {
         const sentences = rand() < 0.05 ? 20 + Math.floor(rand() * 40) : 1 + Math.floor(rand() * 6);
         const tagCount = Math.floor(rand() * 5);
         const tags = [...new Set(Array.from({ length: tagCount }, () => TAGS[tag()]!))];
@@ -146,7 +150,7 @@ export function makeCorpus(seed = 42, tailWords = 8000): Corpus {
           tags,
           accessCount: rand() < 0.6 ? 0 : Math.floor(rand() * 20),
           // Oldest first, as a real history is written.
-          createdAt: new Date(now - span + (span * i) / count),
+          createdAt: new Date(now - span + (span * i) / total),
         };
       }
     },
@@ -164,12 +168,11 @@ function interleave(a: string[], b: string[]): string[] {
   return out.concat(b.slice(j));
 }
 
-/** Inserts `count` rows for `userId` in batches of unnest()-ed arrays (one statement per batch). */
+/** Inserts rows for `userId` in batches of unnest()-ed arrays (one statement per batch). */
 export async function insertCorpus(
   tx: Tx,
   userId: string,
-  corpus: Corpus,
-  count: number,
+  rows: Iterable<CorpusRow>,
   batchSize = 2000,
 ): Promise<void> {
   let batch: CorpusRow[] = [];
@@ -196,7 +199,7 @@ export async function insertCorpus(
     );
     batch = [];
   };
-  for (const row of corpus.rows(count)) {
+  for (const row of rows) {
     batch.push(row);
     if (batch.length >= batchSize) await flush();
   }

@@ -29,6 +29,10 @@ CREATE TABLE traces (
   -- match can span the boundary: a hit is always inside the title or inside the content.
   search_text text GENERATED ALWAYS AS (lower(coalesce(title, '') || U&'\001F' || content)) STORED
 );
+-- Rows up to ~8 kB stay inline and uncompressed (the default compresses past 2 kB): a search
+-- rechecks search_text on every candidate row, and decompressing long notes was a third of the
+-- time of a search at 100k traces on PGlite (docs/decisions/0005).
+ALTER TABLE traces SET (toast_tuple_target = 8160);
 SELECT cairn_protect('traces');
 
 -- The list (spec section 7): one user's active rows, newest first; id breaks created_at ties so
