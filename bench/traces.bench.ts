@@ -97,15 +97,16 @@ export async function run(args: string[]): Promise<void> {
       inserted = size;
       log(`${engine}: ${size} traces inserted in ${fillMs[size]} ms`);
 
-      // Search terms by how many traces contain them (Zipf ranks of the corpus vocabulary).
-      const terms: Record<string, string> = {};
-      for (const [label, rank] of [
-        ['rare', 4000],
-        ['typical', 1000],
-        ['common', 200],
-      ] as const) {
-        terms[label] = corpus.vocabulary[rank]!;
-      }
+      // Search terms: corpus words by Zipf rank (rare, typical, common), plus real words a
+      // person might look for. Each result says how many traces matched.
+      const terms: Record<string, string> = {
+        rare: corpus.vocabulary[4000]!,
+        typical: corpus.vocabulary[1000]!,
+        common: corpus.vocabulary[200]!,
+        word_dentist: 'dentist',
+        word_budget: 'budget',
+        word_python: 'python',
+      };
       const r: Record<string, Stat> = {};
       r.list = await time('/api/traces');
       r.list_category = await time('/api/traces?category=work');
