@@ -23,6 +23,11 @@ export async function openTestDatabase(): Promise<{ db: Db; close(): Promise<voi
     await client.query('CREATE ROLE cairn_app NOLOGIN NOBYPASSRLS').catch((err: { code?: string }) => {
       if (err.code !== '42710' && err.code !== '23505') throw err;
     });
+    // Membership is cluster-wide too. Granted here (autocommit), 0001's GRANT finds it and does
+    // nothing; otherwise two workers' long migration transactions race on pg_auth_members.
+    await client.query('GRANT cairn_app TO CURRENT_USER').catch((err: { code?: string }) => {
+      if (err.code !== '23505') throw err;
+    });
     await client.query(`CREATE DATABASE ${name}`);
   });
   const dbUrl = new URL(url);

@@ -30,8 +30,8 @@ CREATE TABLE traces (
   search_text text GENERATED ALWAYS AS (lower(coalesce(title, '') || U&'\001F' || content)) STORED
 );
 -- Rows up to ~8 kB stay inline and uncompressed (the default compresses past 2 kB): a search
--- rechecks search_text on every candidate row, and decompressing long notes was a third of the
--- time of a search at 100k traces on PGlite (docs/decisions/0005).
+-- rechecks search_text on every candidate row, and decompressing long notes was a quarter to a
+-- third of the time of a search at 100k traces on PGlite (docs/decisions/0005).
 ALTER TABLE traces SET (toast_tuple_target = 8160);
 SELECT cairn_protect('traces');
 
