@@ -43,14 +43,40 @@ export const TraceSchema = z
   .meta({ id: 'Trace' });
 export type Trace = z.infer<typeof TraceSchema>;
 
-/** Tags as people type them: trimmed, lower-cased, de-duplicated, empties dropped (spec section 5). */
+/**
+ * Length in characters as people count them (Unicode code points), so an emoji is one character,
+ * as in PostgreSQL's char_length. `.length` counts UTF-16 units and would call it two.
+ */
+export function characterCount(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const next = s.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
+}
+
+const maxChars = (max: number) => (s: string) => s.length <= max || characterCount(s) <= max;
+// PostgreSQL text cannot hold U+0000: refuse it with a 400 rather than fail in the database.
+const noNul = (s: string) => !s.includes('\u0000');
+
+/**
+ * Tags as people type them: trimmed, lower-cased, de-duplicated, empties dropped (spec section 5).
+ * A comma is refused inside a tag: the list filter (`?tags=a,b`) and the web form split on it.
+ */
 export const TagList = z
   .array(
     z
       .string()
       .trim()
       .toLowerCase()
-      .max(TRACE_LIMITS.tagMax, `Each tag must be at most ${TRACE_LIMITS.tagMax} characters`),
+      .refine(maxChars(TRACE_LIMITS.tagMax), `Each tag must be at most ${TRACE_LIMITS.tagMax} characters`)
+      .refine((t) => !t.includes(','), 'A tag cannot contain a comma')
+      .refine(noNul, 'A tag cannot contain a NUL character'),
   )
   .transform((tags) => [...new Set(tags.filter((t) => t.length > 0))])
   .refine((tags) => tags.length <= TRACE_LIMITS.tagsMax, {
@@ -58,13 +84,18 @@ export const TagList = z
   });
 
 const Title = z
-  .string()
+  .string({ error: 'Title must be text' })
   .trim()
-  .max(TRACE_LIMITS.titleMax, `Title must be at most ${TRACE_LIMITS.titleMax} characters`);
+  .refine(maxChars(TRACE_LIMITS.titleMax), `Title must be at most ${TRACE_LIMITS.titleMax} characters`)
+  .refine(noNul, 'Title cannot contain a NUL character');
 const Content = z
-  .string()
-  .max(TRACE_LIMITS.contentMax, `Content must be at most ${TRACE_LIMITS.contentMax} characters`)
-  .refine((s) => s.trim().length > 0, { message: 'Content is required' });
+  .string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? 'Content is required' : 'Content must be text',
+  })
+  .refine((s) => s.trim().length > 0, { message: 'Content is required', abort: true })
+  .refine(maxChars(TRACE_LIMITS.contentMax), `Content must be at most ${TRACE_LIMITS.contentMax} characters`)
+  .refine(noNul, 'Content cannot contain a NUL character');
 
 /**
  * Create. Category, importance and tags may be left out (or category/importance sent as "auto"):
@@ -115,8 +146,18 @@ export const CreateTraceResponse = TraceSchema.extend({
 }).meta({ id: 'CreateTraceResponse' });
 export type CreateTraceResponse = z.infer<typeof CreateTraceResponse>;
 
+// Control characters (NUL above all) cannot be sent to the database or occur in a search;
+// tab, newline and carriage return can.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+
 export const ListTracesQuery = z.object({
-  search: z.string().trim().max(500).optional(),
+  search: z
+    .string()
+    .trim()
+    .max(500, 'search must be at most 500 characters')
+    .refine((s) => !CONTROL_CHARS.test(s), 'search cannot contain control characters')
+    .optional(),
   category: Category.optional(),
   tags: z
     .string()
@@ -133,12 +174,17 @@ export const ListTracesQuery = z.object({
           ]
         : [],
     ),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce
+    .number({ error: 'page must be a whole number of at least 1' })
+    .int('page must be a whole number of at least 1')
+    .min(1, 'page must be a whole number of at least 1')
+    .max(Number.MAX_SAFE_INTEGER, 'page is too large')
+    .default(1),
   pageSize: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(TRACE_LIMITS.pageSizeMax)
+    .number({ error: `pageSize must be a whole number from 1 to ${TRACE_LIMITS.pageSizeMax}` })
+    .int(`pageSize must be a whole number from 1 to ${TRACE_LIMITS.pageSizeMax}`)
+    .min(1, `pageSize must be a whole number from 1 to ${TRACE_LIMITS.pageSizeMax}`)
+    .max(TRACE_LIMITS.pageSizeMax, `pageSize must be at most ${TRACE_LIMITS.pageSizeMax}`)
     .default(TRACE_LIMITS.pageSizeDefault),
 });
 export type ListTracesQuery = z.output<typeof ListTracesQuery>;

@@ -2,11 +2,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/db.js';
 import { looksLikeJwt } from './features/auth/access-tokens.js';
+import { apiKeysRepo } from './features/api-keys/api-keys.repo.js';
 import { createApiKeysService } from './features/api-keys/api-keys.service.js';
 import { apiKeyVerifier } from './features/api-keys/api-keys.verifier.js';
 import { createAuthService, type LOGIN_LIMITS } from './features/auth/auth.service.js';
 import type { FetchMetadataDocument } from './features/oauth/cimd-fetch.js';
+import { clientsRepo } from './features/oauth/clients.repo.js';
 import { createOAuthServices } from './features/oauth/oauth.service.js';
+import { createCategoriser } from './features/categorise/categoriser.js';
+import { createStatsService } from './features/traces/stats.service.js';
+import { createTracesService } from './features/traces/traces.service.js';
 import { createUsersService } from './features/users/users.service.js';
 import type { CredentialVerifier } from './http/authenticate.js';
 import { createRateLimiter } from './http/rate-limit.js';
@@ -49,6 +54,19 @@ export function createServices(deps: AppDeps) {
     ...(deps.fetchMetadataDocument ? { fetchMetadataDocument: deps.fetchMetadataDocument } : {}),
   });
 
+  const categoriser = createCategoriser();
+  const traces = createTracesService({
+    db,
+    log,
+    categorise: (input, userTags) => categoriser.categorise(input, userTags),
+  });
+  const traceStats = createStatsService({
+    db,
+    // "Integrations" on the dashboard: API keys and OAuth clients used at least once (issue 3).
+    countUsedIntegrations: async (tx, userId) =>
+      (await apiKeysRepo.countUsed(tx, userId)) + (await clientsRepo.countUsed(tx, userId)),
+  });
+
   // Order matters only for tokens two verifiers could both accept; the shapes are disjoint.
   const verifiers: CredentialVerifier[] = [
     { accepts: looksLikeJwt, verify: (token) => auth.verifyAccessToken(token) },
@@ -56,7 +74,7 @@ export function createServices(deps: AppDeps) {
     oauth.verifier,
   ];
 
-  return { rateLimiter, users, auth, apiKeys, oauth, verifiers };
+  return { rateLimiter, users, auth, apiKeys, oauth, traces, traceStats, verifiers };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -148,6 +148,14 @@ export const clientsRepo = {
   },
 
   /** last_used, written at most once a minute per client to keep token checks read-mostly. */
+  /** The dashboard's "Integrations" tile counts clients whose tokens have been used at least once. */
+  async countUsed(tx: Tx, userId: string): Promise<number> {
+    const rows = await tx.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM oauth_clients WHERE user_id = $1 AND last_used_at IS NOT NULL',
+      [userId],
+    );
+    return rows[0]?.n ?? 0;
+  },
   async touchLastUsed(tx: Tx, id: string): Promise<void> {
     await tx.query(
       `UPDATE oauth_clients SET last_used_at = now()

@@ -1,0 +1,176 @@
+import type { Category, Importance, TraceSource } from '../../../contract/traces.js';
+import type { Tx } from '../../db/db.js';
+
+export type TraceRow = {
+  id: string;
+  user_id: string;
+  title: string | null;
+  content: string;
+  category: Category;
+  importance: Importance;
+  tags: string[];
+  access_count: number;
+  source: TraceSource;
+  content_hash: string;
+  created_at: Date;
+  updated_at: Date;
+  is_active: boolean;
+  deleted_at: Date | null;
+};
+
+/** Every column but search_text (derived, as long as title + content, never sent anywhere). */
+export const COLUMNS = `id, user_id, title, content, category, importance, tags, access_count, source,
+  content_hash, created_at, updated_at, is_active, deleted_at`;
+/** The same, qualified with the alias `t`. */
+export const T_COLUMNS = COLUMNS.split(',')
+  .map((c) => `t.${c.trim()}`)
+  .join(', ');
+
+export type NewTrace = {
+  title: string | null;
+  content: string;
+  contentHash: string;
+  category: Category;
+  importance: Importance;
+  tags: readonly string[];
+  source: TraceSource;
+};
+
+const UPDATABLE = ['title', 'content', 'content_hash', 'category', 'importance', 'tags'] as const;
+export type TracePatch = Partial<Pick<TraceRow, (typeof UPDATABLE)[number]>>;
+
+/** Postgres unique_violation: the dedup index said no. */
+export function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
+}
+
+/** Rows of `traces`. Every statement filters by user_id (row-level security is the second lock). */
+export const tracesRepo = {
+  async findActive(tx: Tx, userId: string, id: string): Promise<TraceRow | undefined> {
+    const rows = await tx.query<TraceRow>(
+      `SELECT ${COLUMNS} FROM traces WHERE id = $1 AND user_id = $2 AND is_active`,
+      [id, userId],
+    );
+    return rows[0];
+  },
+
+  /** Any state (active or deleted), locked for the rest of the transaction. */
+  async findForUpdate(tx: Tx, userId: string, id: string): Promise<TraceRow | undefined> {
+    const rows = await tx.query<TraceRow>(
+      `SELECT ${COLUMNS} FROM traces WHERE id = $1 AND user_id = $2 FOR UPDATE`,
+      [id, userId],
+    );
+    return rows[0];
+  },
+
+  async findActiveByHash(tx: Tx, userId: string, contentHash: string): Promise<TraceRow | undefined> {
+    const rows = await tx.query<TraceRow>(
+      `SELECT ${COLUMNS} FROM traces WHERE user_id = $1 AND content_hash = $2 AND is_active`,
+      [userId, contentHash],
+    );
+    return rows[0];
+  },
+
+  /**
+   * Inserts unless an active trace of this user has the same content hash. `undefined` means the
+   * dedup index refused it (also when an identical insert raced this one and won).
+   */
+  async insert(tx: Tx, userId: string, t: NewTrace): Promise<TraceRow | undefined> {
+    const rows = await tx.query<TraceRow>(
+      `INSERT INTO traces (user_id, title, content, content_hash, category, importance, tags, source)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8)
+       ON CONFLICT (user_id, content_hash) WHERE is_active DO NOTHING
+       RETURNING ${COLUMNS}`,
+      [userId, t.title, t.content, t.contentHash, t.category, t.importance, t.tags, t.source],
+    );
+    return rows[0];
+  },
+
+  /** Sets only the given columns; updated_at moves. */
+  async update(tx: Tx, userId: string, id: string, patch: TracePatch): Promise<TraceRow | undefined> {
+    const sets: string[] = [];
+    const params: (string | null | readonly string[])[] = [id, userId];
+    // Column names come from this fixed list, never from the caller's keys.
+    for (const column of UPDATABLE) {
+      const value = patch[column];
+      if (value === undefined) continue;
+      params.push(value);
+      sets.push(`${column} = $${params.length}${column === 'tags' ? '::text[]' : ''}`);
+    }
+    const rows = await tx.query<TraceRow>(
+      `UPDATE traces SET ${[...sets, 'updated_at = now()'].join(', ')}
+        WHERE id = $1 AND user_id = $2 AND is_active RETURNING ${COLUMNS}`,
+      params,
+    );
+    return rows[0];
+  },
+
+  async softDelete(tx: Tx, userId: string, id: string): Promise<boolean> {
+    const rows = await tx.query(
+      `UPDATE traces SET is_active = false, deleted_at = now()
+        WHERE id = $1 AND user_id = $2 AND is_active RETURNING id`,
+      [id, userId],
+    );
+    return rows.length === 1;
+  },
+
+  async restore(tx: Tx, userId: string, id: string): Promise<TraceRow | undefined> {
+    const rows = await tx.query<TraceRow>(
+      `UPDATE traces SET is_active = true, deleted_at = NULL
+        WHERE id = $1 AND user_id = $2 AND NOT is_active RETURNING ${COLUMNS}`,
+      [id, userId],
+    );
+    return rows[0];
+  },
+
+  /**
+   * One UPDATE … SET access_count = access_count + 1: the row lock serialises concurrent
+   * increments, so none is lost. Returns how many active traces of this user were counted.
+   */
+  async incrementAccess(tx: Tx, userId: string, ids: readonly string[]): Promise<number> {
+    if (!ids.length) return 0;
+    const rows = await tx.query(
+      `UPDATE traces SET access_count = access_count + 1
+        WHERE id = ANY($1::uuid[]) AND user_id = $2 AND is_active RETURNING id`,
+      [ids, userId],
+    );
+    return rows.length;
+  },
+
+  /** The same increment for one trace, returning it as counted (an assistant's fetch). */
+  async fetchCounted(tx: Tx, userId: string, id: string): Promise<TraceRow | undefined> {
+    const rows = await tx.query<TraceRow>(
+      `UPDATE traces SET access_count = access_count + 1
+        WHERE id = $1 AND user_id = $2 AND is_active RETURNING ${COLUMNS}`,
+      [id, userId],
+    );
+    return rows[0];
+  },
+
+  /** Adds to today's (UTC) row of the per-day access log behind the dashboard chart. */
+  async logDailyAccess(tx: Tx, userId: string, count: number): Promise<void> {
+    if (count <= 0) return;
+    await tx.query(
+      `INSERT INTO trace_access_daily (user_id, day, count)
+       VALUES ($1, (now() AT TIME ZONE 'UTC')::date, $2)
+       ON CONFLICT (user_id, day) DO UPDATE SET count = trace_access_daily.count + EXCLUDED.count`,
+      [userId, count],
+    );
+  },
+
+  /**
+   * The user's tags, most used first, for the categoriser's vocabulary. Read from the newest
+   * `window` traces so the cost stays flat however large the store grows.
+   */
+  async recentTags(tx: Tx, userId: string, limit = 200, window = 2000): Promise<string[]> {
+    const rows = await tx.query<{ tag: string }>(
+      `SELECT tag FROM (
+         SELECT tags FROM traces WHERE user_id = $1 AND is_active
+          ORDER BY created_at DESC, id DESC LIMIT $3) recent,
+         unnest(recent.tags) AS tag
+        GROUP BY tag ORDER BY count(*) DESC, tag LIMIT $2`,
+      [userId, limit, window],
+    );
+    return rows.map((r) => r.tag);
+  },
+};

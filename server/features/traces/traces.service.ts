@@ -1,0 +1,283 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  CreateTraceRequest,
+  type CreateTraceResponse,
+  type ListTracesQuery,
+  type Trace,
+  type TraceListResponse,
+  type TraceSource,
+  UpdateTraceRequest,
+} from '../../../contract/traces.js';
+import { type Db, isUuid, type Tx } from '../../db/db.js';
+import { AppError, conflict, notFound } from '../../http/errors.js';
+import { isAssistant, type Principal, requireScope } from '../../http/principal.js';
+import { type Categorise, sanitiseCategorisation, SPEC_DEFAULTS } from './categorise.js';
+import { contentHash } from './content-hash.js';
+import { listRepo, type MatchFilter } from './list.repo.js';
+import {
+  isUniqueViolation,
+  type NewTrace,
+  type TracePatch,
+  type TraceRow,
+  tracesRepo,
+} from './traces.repo.js';
+import { parseInput } from './validate.js';
+
+export type TracesServiceDeps = {
+  db: Db;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+  /** Fills in category / importance / tags a create left out (issue 4). */
+  categorise: Categorise;
+  /**
+   * Called inside the writing transaction when a trace is created or its title or content
+   * changes: the one place search hooks in to (re-)queue its embedding.
+   */
+  onContentChanged?: (tx: Tx, traceId: string) => Promise<void>;
+};
+
+export type CreateOptions = {
+  /** Defaults from the principal: web for a session, api for an API key or OAuth token. */
+  source?: TraceSource;
+};
+
+/** 201 with the new row, or 200 with the existing trace and duplicate_of (exact dedup). */
+export type CreateResult = { trace: CreateTraceResponse; created: boolean };
+
+/** Same words for someone else's id, a deleted id and a malformed one: nothing to learn. */
+export const TRACE_NOT_FOUND = 'Trace not found';
+
+export function toTrace(row: TraceRow): Trace {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    category: row.category,
+    importance: row.importance,
+    tags: row.tags,
+    access_count: row.access_count,
+    source: row.source,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+const duplicate = (row: TraceRow): CreateResult => ({
+  trace: { ...toTrace(row), duplicate_of: row.id },
+  created: false,
+});
+
+/** Traces: create, read, edit, soft delete, restore, list, and access counting. */
+export function createTracesService(deps: TracesServiceDeps) {
+  const { db, log } = deps;
+
+  async function suggest(title: string | null, content: string, userTags: string[]) {
+    try {
+      return sanitiseCategorisation(await deps.categorise({ title, content }, userTags));
+    } catch (err) {
+      log.warn({ err }, 'categorisation failed; using the defaults');
+      return SPEC_DEFAULTS;
+    }
+  }
+
+  async function insertOnce(userId: string, fields: NewTrace) {
+    return db.asUser(userId, async (tx) => {
+      const row = await tracesRepo.insert(tx, userId, fields);
+      if (row) {
+        await deps.onContentChanged?.(tx, row.id);
+        return { row, created: true };
+      }
+      // The dedup index refused it: an identical trace exists (or committed while we waited).
+      const existing = await tracesRepo.findActiveByHash(tx, userId, fields.contentHash);
+      return existing ? { row: existing, created: false } : undefined;
+    });
+  }
+
+  async function recordAccessIn(tx: Tx, principal: Principal, ids: readonly string[]): Promise<number> {
+    if (!isAssistant(principal)) return 0;
+    const unique = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
+    const counted = await tracesRepo.incrementAccess(tx, principal.userId, unique);
+    await tracesRepo.logDailyAccess(tx, principal.userId, counted);
+    return counted;
+  }
+
+  return {
+    async create(
+      principal: Principal,
+      input: CreateTraceRequest,
+      options: CreateOptions = {},
+    ): Promise<CreateResult> {
+      requireScope(principal, 'write:traces');
+      const body = parseInput(CreateTraceRequest, input);
+      const { userId } = principal;
+      const title = body.title || null;
+      const hash = contentHash(body.content);
+      const category = body.category === 'auto' ? undefined : body.category;
+      const importance = body.importance === 'auto' ? undefined : body.importance;
+      const needsSuggestion = !category || !importance || !body.tags;
+
+      // Look for the duplicate (and the vocabulary) first, so a repeat costs no categorisation,
+      // and categorise outside any transaction: a model call must not hold the database.
+      const before = await db.asUser(userId, async (tx) => ({
+        existing: await tracesRepo.findActiveByHash(tx, userId, hash),
+        userTags: needsSuggestion ? await tracesRepo.recentTags(tx, userId) : [],
+      }));
+      if (before.existing) return duplicate(before.existing);
+      const suggested = needsSuggestion ? await suggest(title, body.content, before.userTags) : SPEC_DEFAULTS;
+
+      const fields: NewTrace = {
+        title,
+        content: body.content,
+        contentHash: hash,
+        category: category ?? suggested.category,
+        importance: importance ?? suggested.importance,
+        tags: body.tags ?? suggested.tags,
+        source: options.source ?? (principal.via === 'session' ? 'web' : 'api'),
+      };
+      // A retry is needed only if the row that beat us was deleted before we could read it.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const result = await insertOnce(userId, fields);
+        if (result)
+          return result.created ? { trace: toTrace(result.row), created: true } : duplicate(result.row);
+      }
+      throw conflict('The trace changed while saving; try again');
+    },
+
+    /** One active trace. An assistant's read counts as an access (spec: access_count). */
+    async get(principal: Principal, id: string): Promise<Trace> {
+      requireScope(principal, 'read:traces');
+      if (!isUuid(id)) throw notFound(TRACE_NOT_FOUND);
+      const row = await db.asUser(principal.userId, async (tx) => {
+        if (!isAssistant(principal)) return tracesRepo.findActive(tx, principal.userId, id);
+        const counted = await tracesRepo.fetchCounted(tx, principal.userId, id);
+        if (counted) await tracesRepo.logDailyAccess(tx, principal.userId, 1);
+        return counted;
+      });
+      if (!row) throw notFound(TRACE_NOT_FOUND);
+      return toTrace(row);
+    },
+
+    /** Changes only the fields sent; updated_at moves. */
+    async update(principal: Principal, id: string, input: UpdateTraceRequest): Promise<Trace> {
+      requireScope(principal, 'write:traces');
+      const body = parseInput(UpdateTraceRequest, input);
+      if (!isUuid(id)) throw notFound(TRACE_NOT_FOUND);
+      const { userId } = principal;
+      return db.asUser(userId, async (tx) => {
+        const current = await tracesRepo.findForUpdate(tx, userId, id);
+        if (!current?.is_active) throw notFound(TRACE_NOT_FOUND);
+        const patch: TracePatch = {
+          title: body.title === undefined ? undefined : body.title || null,
+          content: body.content,
+          content_hash: body.content === undefined ? undefined : contentHash(body.content),
+          category: body.category,
+          importance: body.importance,
+          tags: body.tags,
+        };
+        if (patch.content_hash && patch.content_hash !== current.content_hash) {
+          const other = await tracesRepo.findActiveByHash(tx, userId, patch.content_hash);
+          if (other) throw duplicateContent(other.id);
+        }
+        const row = await tracesRepo.update(tx, userId, id, patch).catch((err: unknown) => {
+          throw isUniqueViolation(err) ? duplicateContent() : err;
+        });
+        if (!row) throw notFound(TRACE_NOT_FOUND);
+        if (row.title !== current.title || row.content !== current.content) {
+          await deps.onContentChanged?.(tx, row.id);
+        }
+        return toTrace(row);
+      });
+    },
+
+    /** Soft delete (spec section 4): is_active becomes false; restore undoes it. */
+    async remove(principal: Principal, id: string): Promise<void> {
+      requireScope(principal, 'write:traces');
+      if (!isUuid(id)) throw notFound(TRACE_NOT_FOUND);
+      const deleted = await db.asUser(principal.userId, (tx) =>
+        tracesRepo.softDelete(tx, principal.userId, id),
+      );
+      if (!deleted) throw notFound(TRACE_NOT_FOUND);
+    },
+
+    /** Undoes a delete; restoring an active trace changes nothing. */
+    async restore(principal: Principal, id: string): Promise<Trace> {
+      requireScope(principal, 'write:traces');
+      if (!isUuid(id)) throw notFound(TRACE_NOT_FOUND);
+      const { userId } = principal;
+      return db.asUser(userId, async (tx) => {
+        const current = await tracesRepo.findForUpdate(tx, userId, id);
+        if (!current) throw notFound(TRACE_NOT_FOUND);
+        if (current.is_active) return toTrace(current);
+        const other = await tracesRepo.findActiveByHash(tx, userId, current.content_hash);
+        if (other) throw restoreConflict(other.id);
+        const row = await tracesRepo.restore(tx, userId, id).catch((err: unknown) => {
+          throw isUniqueViolation(err) ? restoreConflict() : err;
+        });
+        if (!row) throw notFound(TRACE_NOT_FOUND);
+        return toTrace(row);
+      });
+    },
+
+    /** The list of spec section 7: filters, newest first, one page, exact totals. */
+    async list(principal: Principal, query: ListTracesQuery): Promise<TraceListResponse> {
+      requireScope(principal, 'read:traces');
+      const { userId } = principal;
+      const { page, pageSize } = query;
+      const window = { limit: pageSize, offset: (page - 1) * pageSize };
+      const filter: MatchFilter = {
+        term: query.search || null,
+        tags: query.tags.length ? query.tags : null,
+        category: query.category ?? null,
+      };
+      const { rows, total } = await db.asUser(userId, async (tx) => {
+        if (!filter.term && !filter.tags) {
+          const total = await listRepo.count(tx, userId, filter.category);
+          // Past the end: nothing to read (the count is already known).
+          const rows = window.offset < total ? await listRepo.page(tx, userId, filter.category, window) : [];
+          return { rows, total };
+        }
+        const found = await listRepo.pageMatching(tx, userId, filter, window);
+        return { rows: found.rows, total: found.total ?? (await listRepo.countMatching(tx, filter)) };
+      });
+      return {
+        traces: rows.map(toTrace),
+        totalCount: total,
+        currentPage: page,
+        totalPages: Math.ceil(total / pageSize),
+        pageSize,
+      };
+    },
+
+    /**
+     * Counts a retrieval of each id by an assistant or program (search hits, MCP fetches): one
+     * atomic increment per active trace of this user, logged for the per-day chart. The owner's
+     * own reads in the web app do not count. Returns how many traces were counted.
+     */
+    async recordAccess(principal: Principal, ids: readonly string[]): Promise<number> {
+      if (!isAssistant(principal) || !ids.length) return 0;
+      return db.asUser(principal.userId, (tx) => recordAccessIn(tx, principal, ids));
+    },
+
+    /** The same inside a caller's transaction (a search that already holds one). */
+    recordAccessIn,
+  };
+}
+
+export type TracesService = ReturnType<typeof createTracesService>;
+
+function duplicateContent(otherId?: string): AppError {
+  return new AppError(
+    409,
+    'duplicate_trace',
+    'Another trace already has this content',
+    otherId ? [{ path: 'content', message: `same content as trace ${otherId}` }] : undefined,
+  );
+}
+
+function restoreConflict(otherId?: string): AppError {
+  return new AppError(
+    409,
+    'duplicate_trace',
+    'This trace cannot be restored: an active trace has the same content',
+    otherId ? [{ path: 'id', message: `same content as trace ${otherId}` }] : undefined,
+  );
+}
