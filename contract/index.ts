@@ -4,3 +4,4 @@ export * from './errors.js';
 export * from './oauth.js';
 export * from './traces.js';
 export * from './server-info.js';
+export * from './search.js';

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { Category, Importance, TagList, TraceSchema } from './traces.js';
+
+/**
+ * Ranked hybrid search (issue 4): what an assistant sees when it asks Cairn a question. Fixed here
+ * first so the search service, the MCP tools and the web app's "Best match" mode share one shape.
+ */
+export const SEARCH_LIMITS = { limitDefault: 10, limitMax: 50, queryMax: 1000, snippetMax: 300 } as const;
+
+const Query = z
+  .string({ message: 'Query is required' })
+  .trim()
+  .min(1, 'Query is required: send the words to search for')
+  .max(SEARCH_LIMITS.queryMax, `Query must be at most ${SEARCH_LIMITS.queryMax} characters`);
+const Limit = z
+  .number()
+  .int()
+  .min(1, 'limit must be at least 1')
+  .max(SEARCH_LIMITS.limitMax, `limit must be at most ${SEARCH_LIMITS.limitMax}`);
+
+export const SearchRequest = z
+  .object({
+    query: Query,
+    limit: Limit.default(SEARCH_LIMITS.limitDefault),
+    category: Category.optional(),
+    tags: TagList.optional().describe('Only traces carrying all of these tags'),
+    importance: Importance.optional(),
+  })
+  .meta({ id: 'SearchRequest' });
+export type SearchRequest = z.input<typeof SearchRequest>;
+export type SearchInput = z.output<typeof SearchRequest>;
+
+/** `GET /api/search?q=…` for quick use (curl, a browser): the same filters as query parameters. */
+export const SearchQueryString = z.object({
+  q: Query,
+  limit: z.coerce.number().pipe(Limit).default(SEARCH_LIMITS.limitDefault),
+  category: Category.optional(),
+  tags: z
+    .string()
+    .optional()
+    .transform((s) => (s ? s.split(',') : undefined))
+    .pipe(TagList.optional()),
+  importance: Importance.optional(),
+});
+
+export const SearchArm = z.enum(['fulltext', 'vector']);
+export type SearchArm = z.infer<typeof SearchArm>;
+
+export const SearchResult = TraceSchema.pick({
+  id: true,
+  title: true,
+  content: true,
+  category: true,
+  importance: true,
+  tags: true,
+  created_at: true,
+  updated_at: true,
+})
+  .extend({
+    snippet: z
+      .string()
+      .describe(`The most relevant part of the content, at most ${SEARCH_LIMITS.snippetMax} characters`),
+    score: z.number().describe('Fused relevance; higher is better. Comparable within one answer only'),
+    matched: z.array(SearchArm).describe('Which arms found it: full-text, semantic (vector), or both'),
+  })
+  .meta({ id: 'SearchResult' });
+export type SearchResult = z.infer<typeof SearchResult>;
+
+export const SearchResponse = z
+  .object({
+    query: z.string(),
+    results: z.array(SearchResult),
+    mode: z
+      .enum(['hybrid', 'fulltext'])
+      .describe('fulltext when the embedding model could not answer: results then come from words alone'),
+  })
+  .meta({ id: 'SearchResponse' });
+export type SearchResponse = z.infer<typeof SearchResponse>;
