@@ -3,52 +3,81 @@ import type { Db } from './db.js';
 type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
 /**
- * PGlite has no autovacuum, so dead rows from edits, soft deletes, token rotation and the
- * embedding queue would pile up for ever. This task applies autovacuum's own rule (a table is due
- * when its dead tuples exceed 50 + 20 % of its live ones) and vacuums just the tables that are
- * due, one at a time. PostgreSQL servers run their own autovacuum, so it does nothing there.
+ * PGlite has no autovacuum daemon, so nothing would ever clear dead rows (edits, soft deletes,
+ * token rotation, the embedding queue) or refresh the planner's statistics — and without
+ * statistics the planner ignores the trigram index and a search reads the whole table
+ * (docs/decisions/0005). This task applies autovacuum's own rules to each table:
+ *   vacuum when dead tuples   > 50 + 20 % of live tuples;
+ *   analyze when modified rows > 50 + 10 % of live tuples (since the last analyze).
+ * PostgreSQL servers run their own autovacuum, so it does nothing there.
  */
 export const VACUUM_THRESHOLD = { base: 50, scale: 0.2 } as const;
+export const ANALYZE_THRESHOLD = { base: 50, scale: 0.1 } as const;
 
-export async function tablesDueForVacuum(db: Db): Promise<string[]> {
+export type DueTables = { vacuum: string[]; analyze: string[] };
+
+export async function tablesDue(db: Db): Promise<DueTables> {
   const rows = await db.asSystem((tx) =>
-    tx.query<{ relname: string }>(
-      `SELECT relname FROM pg_stat_user_tables
-        WHERE schemaname = 'public' AND n_dead_tup > $1::float8 + $2::float8 * n_live_tup
-        ORDER BY n_dead_tup DESC`,
-      [VACUUM_THRESHOLD.base, VACUUM_THRESHOLD.scale],
+    tx.query<{ relname: string; vacuum: boolean; analyze: boolean }>(
+      `SELECT relname,
+              n_dead_tup > $1::float8 + $2::float8 * n_live_tup AS vacuum,
+              n_mod_since_analyze > $3::float8 + $4::float8 * n_live_tup AS analyze
+         FROM pg_stat_user_tables
+        WHERE schemaname = 'public'
+        ORDER BY n_dead_tup + n_mod_since_analyze DESC`,
+      [VACUUM_THRESHOLD.base, VACUUM_THRESHOLD.scale, ANALYZE_THRESHOLD.base, ANALYZE_THRESHOLD.scale],
     ),
   );
-  return rows.map((r) => r.relname);
+  return {
+    vacuum: rows.filter((r) => r.vacuum).map((r) => r.relname),
+    analyze: rows.filter((r) => r.analyze && !r.vacuum).map((r) => r.relname),
+  };
 }
 
-/** One pass: returns the tables it vacuumed. */
-export async function vacuumDueTables(db: Db): Promise<string[]> {
-  if (db.kind !== 'pglite') return [];
-  const due = await tablesDueForVacuum(db);
-  for (const table of due) {
-    // Identifiers come from the catalogue, quoted anyway.
-    await db.runOutsideTransaction(`VACUUM (ANALYZE) "${table.replaceAll('"', '""')}"`);
-  }
+/** One pass: VACUUM (ANALYZE) what has dead rows, ANALYZE what only changed. Returns what it did. */
+export async function maintainTables(db: Db): Promise<DueTables> {
+  if (db.kind !== 'pglite') return { vacuum: [], analyze: [] };
+  const due = await tablesDue(db);
+  // Identifiers come from the catalogue, quoted anyway.
+  const quote = (t: string) => `"${t.replaceAll('"', '""')}"`;
+  for (const table of due.vacuum) await db.runOutsideTransaction(`VACUUM (ANALYZE) ${quote(table)}`);
+  for (const table of due.analyze) await db.runOutsideTransaction(`ANALYZE ${quote(table)}`);
   return due;
 }
 
-/** Runs a pass every `intervalMs` (default 10 minutes) until stopped. */
-export function startMaintenance(db: Db, log: Log, intervalMs = 10 * 60_000): { stop(): void } {
+/**
+ * Runs a pass half a minute after start (a database restored or imported while the server was
+ * down gets statistics promptly), then every `intervalMs` (default 10 minutes) until stopped.
+ */
+export function startMaintenance(
+  db: Db,
+  log: Log,
+  intervalMs = 10 * 60_000,
+  firstRunMs = 30_000,
+): { stop(): void } {
   if (db.kind !== 'pglite') return { stop() {} };
   let running = false;
-  const timer = setInterval(() => {
+  const pass = () => {
     if (running) return;
     running = true;
-    vacuumDueTables(db)
-      .then((tables) => {
-        if (tables.length) log.info({ tables }, 'vacuumed tables with many dead rows');
+    maintainTables(db)
+      .then((done) => {
+        if (done.vacuum.length || done.analyze.length)
+          log.info(done, 'database maintenance: vacuumed/analyzed tables');
       })
       .catch((err: unknown) => log.error({ err }, 'database maintenance failed'))
       .finally(() => {
         running = false;
       });
-  }, intervalMs);
+  };
+  const first = setTimeout(pass, firstRunMs);
+  const timer = setInterval(pass, intervalMs);
+  first.unref();
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return {
+    stop: () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    },
+  };
 }
