@@ -32,3 +32,12 @@ export function requireScope(principal: Principal, scope: Scope): void {
     throw forbidden(`This credential lacks the ${scope} permission`, 'insufficient_scope');
   }
 }
+
+/**
+ * Some things only the person may do, in the web app: manage keys and OAuth clients, approve
+ * access, change the password, export or delete the account. An assistant holding an API key or
+ * an OAuth token must never mint itself credentials or take the whole account: 403.
+ */
+export function requireSession(principal: Principal, message: string): void {
+  if (principal.via !== 'session') throw forbidden(message, 'session_required');
+}

@@ -9,8 +9,8 @@ import {
   DEFAULT_API_KEY_PERMISSIONS,
 } from '../../../contract/api-keys.js';
 import { isUuid, type Db, type Tx } from '../../db/db.js';
-import { AppError, conflict, forbidden, notFound } from '../../http/errors.js';
-import { type Principal, SCOPES, type Scope } from '../../http/principal.js';
+import { AppError, conflict, notFound } from '../../http/errors.js';
+import { type Principal, requireSession, SCOPES, type Scope } from '../../http/principal.js';
 import type { Secrets } from '../../security/secrets.js';
 import { constantTimeEqual } from '../../security/tokens.js';
 import { generateApiKey, hashApiKey, isWellFormedApiKey, visiblePrefix } from './api-key-tokens.js';
@@ -28,14 +28,11 @@ export function createApiKeysService(deps: { db: Db; secrets: Secrets; log: Fast
   const hmacKey = deps.secrets.derive('api-key-hash');
 
   /** Keys are managed by the person in the web app; a key must never mint or revoke keys. */
-  function requireSignedIn(principal: Principal): void {
-    if (principal.via !== 'session') {
-      throw forbidden(
-        'API keys can only be managed while signed in to the web app, not with an API key or OAuth token',
-        'session_required',
-      );
-    }
-  }
+  const requireSignedIn = (principal: Principal) =>
+    requireSession(
+      principal,
+      'API keys can only be managed while signed in to the web app, not with an API key or OAuth token',
+    );
 
   return {
     async list(principal: Principal): Promise<ApiKey[]> {

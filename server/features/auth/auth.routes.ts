@@ -13,6 +13,7 @@ import {
 import { ErrorBody } from '../../../contract/errors.js';
 import { credentialFrom, principalOf, resolvePrincipal } from '../../http/authenticate.js';
 import { forbidden } from '../../http/errors.js';
+import { requireSession } from '../../http/principal.js';
 import type { UsersService } from '../users/users.service.js';
 import { type AuthService, type IssuedSession, REFRESH_TOKEN_TTL_DAYS } from './auth.service.js';
 
@@ -180,7 +181,7 @@ export const authRoutes: FastifyPluginAsyncZod<Opts> = async (app, opts) => {
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      if (principal.via !== 'session') throw forbidden('Only a signed-in person can change the password');
+      requireSession(principal, 'Only a signed-in person can change the password');
       await auth.changePassword(principal, request.body.current_password, request.body.new_password);
       return reply.status(204).send(null);
     },

@@ -5,8 +5,8 @@ import type {
   OAuthServerInfo,
 } from '../../../contract/oauth.js';
 import { type Db, isUuid } from '../../db/db.js';
-import { AppError, conflict, forbidden, notFound } from '../../http/errors.js';
-import type { Principal } from '../../http/principal.js';
+import { AppError, conflict, notFound } from '../../http/errors.js';
+import { type Principal, requireSession } from '../../http/principal.js';
 import { randomBase62, randomToken, sha256Hex } from '../../security/tokens.js';
 import { type ClientRow, clientsRepo } from './clients.repo.js';
 import { endpoints, mcpResourceUrl } from './metadata.js';
@@ -52,11 +52,8 @@ export function assertRedirectUris(uris: readonly string[]): void {
 export function createOAuthClientsService(deps: { db: Db; publicUrl: string; dynamicRegistration: boolean }) {
   const { db, publicUrl } = deps;
 
-  function requirePerson(principal: Principal): void {
-    if (principal.via !== 'session') {
-      throw forbidden('Only a signed-in person can manage OAuth clients');
-    }
-  }
+  const requirePerson = (principal: Principal) =>
+    requireSession(principal, 'Only a signed-in person can manage OAuth clients');
 
   async function findOwned(principal: Principal, key: string): Promise<ClientRow> {
     const row = await db.asUser(principal.userId, (tx) =>

@@ -1,7 +1,7 @@
 import type { OAuthDecision, OAuthRequestInfo, OAuthScope } from '../../../contract/oauth.js';
 import type { Db, Tx } from '../../db/db.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
-import type { Principal } from '../../http/principal.js';
+import { type Principal, requireSession } from '../../http/principal.js';
 import { randomToken, sha256Hex } from '../../security/tokens.js';
 import { type ClientRow, clientsRepo } from './clients.repo.js';
 import { type AuthorizationRequestRow, codesRepo, requestsRepo } from './grants.repo.js';
@@ -22,9 +22,8 @@ type ConsentClient = Pick<ClientRow, 'name' | 'platform' | 'client_id' | 'regist
 export function createConsentService(deps: { db: Db; publicUrl: string }) {
   const { db, publicUrl } = deps;
 
-  function requirePerson(principal: Principal): void {
-    if (principal.via !== 'session') throw forbidden('Only a signed-in person can approve or deny access');
-  }
+  const requirePerson = (principal: Principal) =>
+    requireSession(principal, 'Only a signed-in person can approve or deny access');
 
   async function load(tx: Tx, handle: string): Promise<AuthorizationRequestRow> {
     const req = await requestsRepo.findByHandle(tx, sha256Hex(handle));
