@@ -5,3 +5,4 @@ export * from './oauth.js';
 export * from './traces.js';
 export * from './server-info.js';
 export * from './search.js';
+export * from './account.js';

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/db.js';
+import { createAccountService } from './features/account/account.service.js';
 import { looksLikeJwt } from './features/auth/access-tokens.js';
 import { apiKeysRepo } from './features/api-keys/api-keys.repo.js';
 import { createApiKeysService } from './features/api-keys/api-keys.service.js';
@@ -67,6 +68,8 @@ export function createServices(deps: AppDeps) {
       (await apiKeysRepo.countUsed(tx, userId)) + (await clientsRepo.countUsed(tx, userId)),
   });
 
+  const account = createAccountService({ db, traces });
+
   // Order matters only for tokens two verifiers could both accept; the shapes are disjoint.
   const verifiers: CredentialVerifier[] = [
     { accepts: looksLikeJwt, verify: (token) => auth.verifyAccessToken(token) },
@@ -74,7 +77,7 @@ export function createServices(deps: AppDeps) {
     oauth.verifier,
   ];
 
-  return { rateLimiter, users, auth, apiKeys, oauth, traces, traceStats, verifiers };
+  return { rateLimiter, users, auth, apiKeys, oauth, traces, traceStats, account, verifiers };
 }
 
 export type Services = ReturnType<typeof createServices>;

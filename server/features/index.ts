@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps, Services } from '../services.js';
+import { accountRoutes } from './account/account.routes.js';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { healthRoutes } from './health/health.routes.js';
@@ -29,4 +30,5 @@ export async function registerFeatures(
   await app.register(oauthClientsRoutes, { clients: services.oauth.clients });
   await app.register(consentRoutes, { consent: services.oauth.consent });
   await app.register(tracesRoutes, { traces: services.traces, stats: services.traceStats });
+  await app.register(accountRoutes, { account: services.account });
 }

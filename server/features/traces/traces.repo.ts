@@ -34,6 +34,8 @@ export type NewTrace = {
   importance: Importance;
   tags: readonly string[];
   source: TraceSource;
+  /** Only imports keep the time a memory was first written; everything else is now(). */
+  createdAt?: Date | undefined;
 };
 
 const UPDATABLE = ['title', 'content', 'content_hash', 'category', 'importance', 'tags'] as const;
@@ -77,11 +79,22 @@ export const tracesRepo = {
    */
   async insert(tx: Tx, userId: string, t: NewTrace): Promise<TraceRow | undefined> {
     const rows = await tx.query<TraceRow>(
-      `INSERT INTO traces (user_id, title, content, content_hash, category, importance, tags, source)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8)
+      `INSERT INTO traces (user_id, title, content, content_hash, category, importance, tags, source,
+                           created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8, COALESCE($9, now()), COALESCE($9, now()))
        ON CONFLICT (user_id, content_hash) WHERE is_active DO NOTHING
        RETURNING ${COLUMNS}`,
-      [userId, t.title, t.content, t.contentHash, t.category, t.importance, t.tags, t.source],
+      [
+        userId,
+        t.title,
+        t.content,
+        t.contentHash,
+        t.category,
+        t.importance,
+        t.tags,
+        t.source,
+        t.createdAt ?? null,
+      ],
     );
     return rows[0];
   },

@@ -38,6 +38,8 @@ export type TracesServiceDeps = {
 export type CreateOptions = {
   /** Defaults from the principal: web for a session, api for an API key or OAuth token. */
   source?: TraceSource;
+  /** When the memory was first written; honoured only for source 'import' (moving between servers). */
+  createdAt?: Date;
 };
 
 /** 201 with the new row, or 200 with the existing trace and duplicate_of (exact dedup). */
@@ -132,6 +134,7 @@ export function createTracesService(deps: TracesServiceDeps) {
         importance: importance ?? suggested.importance,
         tags: body.tags ?? suggested.tags,
         source: options.source ?? (principal.via === 'session' ? 'web' : 'api'),
+        createdAt: options.source === 'import' ? options.createdAt : undefined,
       };
       // A retry is needed only if the row that beat us was deleted before we could read it.
       for (let attempt = 0; attempt < 3; attempt++) {
