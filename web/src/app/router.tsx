@@ -25,6 +25,7 @@ const McpSetupPage = lazyPage(() =>
   import('../routes/mcp-setup/McpSetupPage.js').then((m) => m.McpSetupPage),
 );
 const ProfilePage = lazyPage(() => import('../routes/settings/ProfilePage.js').then((m) => m.ProfilePage));
+const DataPage = lazyPage(() => import('../routes/settings/DataPage.js').then((m) => m.DataPage));
 const ApiKeysPage = lazyPage(() => import('../routes/api-keys/ApiKeysPage.js').then((m) => m.ApiKeysPage));
 const ConsentPage = lazyPage(() => import('../routes/consent/ConsentPage.js').then((m) => m.ConsentPage));
 const OAuthClientsPage = lazyPage(() =>
@@ -81,6 +82,7 @@ export const router = createBrowserRouter([
                   { index: true, element: <ProfilePage /> },
                   { path: 'api-keys', element: <ApiKeysPage /> },
                   { path: 'oauth-clients', element: <OAuthClientsPage /> },
+                  { path: 'data', element: <DataPage /> },
                 ],
               },
             ],

@@ -9,12 +9,13 @@ import { useAuth } from './auth-context.js';
  * signing in returns there (the OAuth consent page relies on it).
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { loading, user } = useAuth();
+  const { loading, user, signedOutOnPurpose } = useAuth();
   const location = useLocation();
   if (loading) return <PageSpinner />;
   if (!user) {
     const here = `${location.pathname}${location.search}${location.hash}`;
-    const next = here.startsWith('/app/dashboard') ? '' : `?next=${encodeURIComponent(here)}`;
+    const next =
+      signedOutOnPurpose || here.startsWith('/app/dashboard') ? '' : `?next=${encodeURIComponent(here)}`;
     return <Navigate to={`/login${next}`} replace />;
   }
   return children;

@@ -15,20 +15,28 @@ type AuthValue = {
   setupOwner(email: string, password: string): Promise<void>;
   signUp(email: string, password: string): Promise<void>;
   signOut(): Promise<void>;
+  /** Forgets the session here and in other tabs after the server already ended it (account deleted). */
+  endLocalSession(): void;
+  /**
+   * The person signed out (or deleted the account) in this tab: guards then send them to a plain
+   * /login instead of one that would bring them back to the page they just left.
+   */
+  signedOutOnPurpose: boolean;
 };
 
 const AuthContext = createContext<AuthValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<{ loading: boolean; session: Session | null }>({
+  const [state, setState] = useState<{ loading: boolean; session: Session | null; onPurpose: boolean }>({
     loading: true,
     session: null,
+    onPurpose: false,
   });
 
   useEffect(() => {
     const unsubscribe = sessionStore.subscribe((event, session) => {
-      setState({ loading: false, session });
+      setState((prev) => ({ loading: false, session, onPurpose: session ? false : prev.onPurpose }));
       // Nothing of one account may linger on screen for the next.
       if (event === 'SIGNED_OUT' || event === 'SIGNED_IN')
         queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth-status' });
@@ -70,9 +78,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         try {
           await api('/api/auth/logout', { method: 'POST' });
         } finally {
+          setState((prev) => ({ ...prev, onPurpose: true }));
           sessionStore.clear('SIGNED_OUT');
         }
       },
+      endLocalSession() {
+        setState((prev) => ({ ...prev, onPurpose: true }));
+        sessionStore.clear('SIGNED_OUT');
+      },
+      signedOutOnPurpose: state.onPurpose,
     }),
     [state, queryClient],
   );

@@ -1,0 +1,76 @@
+// Real: the built server (embedded database) and Debian's Chromium; the export is a real download
+// and the import a real file chosen in the page. Faked: nothing.
+import { readFile } from 'node:fs/promises';
+import { expect, signInWithForm, test } from './support/fixtures.js';
+
+test('export downloads every trace; importing a file adds the new ones and skips what is there', async ({
+  page,
+  newUser,
+  signIn,
+}) => {
+  const user = await newUser();
+  await signIn(user, '/app/settings/data');
+  const token = (await (await page.request.post('/api/auth/login', { data: user })).json())
+    .access_token as string;
+  for (const content of ['Prefers tea to coffee.', 'Works on the Atlas project.']) {
+    const res = await page.request.post('/api/traces', {
+      data: { content },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status()).toBe(201);
+  }
+
+  await expect(page.getByRole('heading', { name: 'Your data' })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export my data' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^cairn-export-\d{4}-\d{2}-\d{2}\.json$/);
+  const exported = JSON.parse(await readFile((await file.path())!, 'utf8'));
+  expect(exported.traces.map((t: { content: string }) => t.content).sort()).toEqual([
+    'Prefers tea to coffee.',
+    'Works on the Atlas project.',
+  ]);
+  await expect(page.getByText('Exported 2 traces')).toBeVisible();
+
+  const upload = {
+    ...exported,
+    traces: [...exported.traces, { content: 'Birthday is on 3 March.' }, { title: 'No content here' }],
+  };
+  await page.getByLabel('Choose a file to import').setInputFiles({
+    name: 'backup.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(upload)),
+  });
+  await expect(page.getByText('1 imported, 2 already saved, 1 could not be imported.')).toBeVisible();
+  await expect(
+    page.getByText('Item 4: content: Invalid input: expected string, received undefined'),
+  ).toBeVisible();
+
+  await page.getByLabel('Choose a file to import').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('hello'),
+  });
+  await expect(page.getByText('This file is not JSON. Choose a Cairn export (.json).')).toBeVisible();
+});
+
+test('deleting the account needs the password, then erases it for good', async ({
+  page,
+  newUser,
+  signIn,
+}) => {
+  const user = await newUser();
+  await signIn(user, '/app/settings/data');
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await dialog.getByLabel('Password').fill('not my password');
+  await dialog.getByRole('button', { name: 'Delete everything' }).click();
+  await expect(dialog.getByText('Password is incorrect')).toBeVisible();
+
+  await dialog.getByLabel('Password').fill(user.password);
+  await dialog.getByRole('button', { name: 'Delete everything' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Your account and all its data were deleted')).toBeVisible();
+  await signInWithForm(page, user);
+  await expect(page.getByText('Invalid login credentials')).toBeVisible();
+});
