@@ -73,5 +73,5 @@ describe('cairn CLI', () => {
     expect(usage.code).toBe(64);
     expect(usage.output).toContain('user create needs --email');
     expect((await cairn(['frobnicate'])).code).toBe(64);
-  }, 120_000);
+  }, 600_000);
 });

@@ -63,7 +63,7 @@ describe('the DATA_DIR lock', () => {
     expect((await login(portC)).status).toBe(200);
     c.child.kill('SIGTERM');
     expect(await c.exited).toBe(0);
-  }, 120_000);
+  }, 600_000);
 
   it('takes over a lock left by a process that no longer exists', async () => {
     // A crash (SIGKILL) leaves the lock file behind; its pid is dead, so the next start proceeds.
@@ -77,5 +77,5 @@ describe('the DATA_DIR lock', () => {
     expect((await login(portNext)).status).toBe(200);
     next.child.kill('SIGTERM');
     expect(await next.exited).toBe(0);
-  }, 120_000);
+  }, 600_000);
 });

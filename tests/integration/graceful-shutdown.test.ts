@@ -47,5 +47,5 @@ describe('graceful shutdown', () => {
     expect(await answered).toBe(401); // a real answer (wrong credentials), not a dropped connection
     expect(await server.exited).toBe(0);
     await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
-  }, 120_000);
+  }, 600_000);
 });

@@ -40,10 +40,15 @@ export function processGroup() {
 
   async function startServer(env: Record<string, string> & { PORT: string }): Promise<Run> {
     const run = runNode(['server/main.ts'], env);
-    const deadline = Date.now() + 60_000;
+    // Generous: tsx compiles the server on start, and a loaded two-core machine is slow at it.
+    const deadline = Date.now() + 180_000;
     while (!run.output().includes('is running at')) {
       if (run.child.exitCode !== null) throw new Error(`server exited early:\n${run.output()}`);
-      if (Date.now() > deadline) throw new Error(`server did not start:\n${run.output()}`);
+      if (Date.now() > deadline) {
+        // Never leave a half-started server holding the data directory for the next test.
+        run.child.kill('SIGKILL');
+        throw new Error(`server did not start within 180 s:\n${run.output()}`);
+      }
       await new Promise((r) => setTimeout(r, 100));
     }
     return run;
