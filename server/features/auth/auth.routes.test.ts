@@ -135,6 +135,43 @@ describe('auth', () => {
     expect(next.statusCode).toBe(200);
   });
 
+  it('gives a browser that lost the rotated cookie the current token again, so it is not signed out later', async () => {
+    const u = await signUpAndLogin(t.app);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: u.email, password: u.password },
+    });
+    const first = refreshCookie(login)!;
+    // The server rotates, but the response never reaches the browser (a reload aborted it).
+    const lost = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies: { cairn_refresh: first },
+    });
+    const successor = refreshCookie(lost)!;
+    // The browser tries again with the old cookie: it gets the same live successor back.
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies: { cairn_refresh: first },
+    });
+    expect(retry.statusCode).toBe(200);
+    expect(refreshCookie(retry)).toBe(successor);
+    // Long after the grace window, the browser holds a live token: its session goes on.
+    await t.db.asSystem((tx) =>
+      tx.query(
+        "UPDATE auth_sessions SET rotated_at = now() - interval '1 minute' WHERE rotated_at IS NOT NULL",
+      ),
+    );
+    const later = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies: { cairn_refresh: successor },
+    });
+    expect(later.statusCode).toBe(200);
+  });
+
   it('signs out server-side: the refresh token and the access token stop working', async () => {
     const u = await signUpAndLogin(t.app);
     const login = await t.app.inject({

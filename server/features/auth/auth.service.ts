@@ -5,6 +5,7 @@ import type { Principal } from '../../http/principal.js';
 import { SCOPES } from '../../http/principal.js';
 import type { RateLimiter, RateLimitRule } from '../../http/rate-limit.js';
 import type { Secrets } from '../../security/secrets.js';
+import { openWith, sealFor } from '../../security/seal.js';
 import { randomToken, sha256Hex } from '../../security/tokens.js';
 import { usersRepo } from '../users/users.repo.js';
 import { checkPassword, type UsersService } from '../users/users.service.js';
@@ -99,13 +100,20 @@ export function createAuthService(deps: {
           return { kind: 'invalid' as const };
         const user = await usersRepo.findById(tx, row.user_id);
         if (!user) return { kind: 'invalid' as const };
-        if (row.rotated_at || !(await sessionsRepo.markRotated(tx, row.id))) {
+        const next = randomToken();
+        if (row.rotated_at || !(await sessionsRepo.markRotated(tx, row.id, sealFor(refreshToken, next)))) {
           const rotatedAt = row.rotated_at?.getTime() ?? Date.now();
-          if (Date.now() - rotatedAt <= REFRESH_REUSE_GRACE_MS) return { kind: 'race' as const, row, user };
+          if (Date.now() - rotatedAt <= REFRESH_REUSE_GRACE_MS) {
+            // Re-read: a concurrent rotation may have committed its successor while we waited.
+            const current = (await sessionsRepo.findByHash(tx, row.token_hash)) ?? row;
+            const successor = current.successor_sealed
+              ? openWith(refreshToken, current.successor_sealed)
+              : null;
+            return { kind: 'race' as const, row, user, successor };
+          }
           await sessionsRepo.revokeFamily(tx, row.family_id);
           return { kind: 'reused' as const };
         }
-        const next = randomToken();
         await sessionsRepo.insert(tx, {
           familyId: row.family_id,
           userId: row.user_id,
@@ -125,8 +133,10 @@ export function createAuthService(deps: {
             'Refresh token was already used; this session has been ended',
           );
         case 'race':
-          // The winning request already set the new cookie in this browser; send no new one.
-          return { body: await accessFor(found.user, found.row.family_id), refreshToken: null };
+          // Two tabs refreshing at once, or a response the browser never received (a reload
+          // aborted it after we rotated): hand back the current token again, so this browser
+          // holds the live one instead of a rotated one that reuse detection would later punish.
+          return { body: await accessFor(found.user, found.row.family_id), refreshToken: found.successor };
         case 'rotated':
           return { body: await accessFor(found.user, found.row.family_id), refreshToken: found.next };
       }

@@ -9,6 +9,7 @@ export type SessionRow = {
   expires_at: Date;
   rotated_at: Date | null;
   revoked_at: Date | null;
+  successor_sealed: string | null;
 };
 
 /** Refresh-token rows (one per token; a sign-in's tokens share family_id). */
@@ -34,11 +35,15 @@ export const sessionsRepo = {
   async findByHash(tx: Tx, tokenHash: string): Promise<SessionRow | undefined> {
     return (await tx.query<SessionRow>('SELECT * FROM auth_sessions WHERE token_hash = $1', [tokenHash]))[0];
   },
-  /** Marks the token used; false when another request rotated it first. */
-  async markRotated(tx: Tx, id: string): Promise<boolean> {
+  /**
+   * Marks the token used and keeps its successor sealed for it; false when another request
+   * rotated it first.
+   */
+  async markRotated(tx: Tx, id: string, successorSealed: string): Promise<boolean> {
     const rows = await tx.query(
-      'UPDATE auth_sessions SET rotated_at = now() WHERE id = $1 AND rotated_at IS NULL RETURNING id',
-      [id],
+      `UPDATE auth_sessions SET rotated_at = now(), successor_sealed = $2
+        WHERE id = $1 AND rotated_at IS NULL RETURNING id`,
+      [id, successorSealed],
     );
     return rows.length === 1;
   },
