@@ -79,7 +79,7 @@ test('every snippet has a copy button that copies exactly what the tab shows', a
       await page.evaluate(() => navigator.clipboard.writeText(''));
       await button.click();
       const text = await clipboard(page);
-      expect(text, await button.getAttribute('aria-label')).not.toBe('');
+      expect(text, (await button.getAttribute('aria-label')) ?? '').not.toBe('');
       expect(shown).toContain(text);
       copied++;
     }
