@@ -121,3 +121,24 @@ test('on a phone the header keeps Sign In and Get Started; the anchors move to t
   await expect(page.getByRole('navigation', { name: 'Sections' })).toBeHidden();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
+
+test('unknown paths redirect: to /login when signed out, to the dashboard when signed in', async ({
+  page,
+  newUser,
+  signIn,
+}) => {
+  for (const path of ['/no/such/page', '/app/no-such-page', '/features']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login$/);
+  }
+  await signIn(await newUser());
+  for (const path of [
+    '/no/such/page',
+    '/app/no-such-page',
+    '/app/settings/no-such-page',
+    '/app/mcp-setup/x',
+  ]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
+  }
+});

@@ -7,11 +7,13 @@ type CodeBlockProps = {
   copyLabel: string;
   /** A caption above the code, e.g. the file name (`~/.cursor/mcp.json`). */
   caption?: string;
+  /** Wrap long lines (one-line commands, URLs) instead of scrolling; keep structured text (JSON) unwrapped. */
+  wrap?: boolean;
   className?: string;
 };
 
 /** A preformatted snippet with a copy button; long lines scroll (keyboard-focusable, as axe asks). */
-export function CodeBlock({ code, copyLabel, caption, className }: CodeBlockProps) {
+export function CodeBlock({ code, copyLabel, caption, wrap = false, className }: CodeBlockProps) {
   const pre = (
     <pre
       tabIndex={0}
@@ -19,6 +21,7 @@ export function CodeBlock({ code, copyLabel, caption, className }: CodeBlockProp
       className={cn(
         'overflow-x-auto p-3 font-mono text-[13px] leading-relaxed text-fg [scrollbar-width:thin]',
         !caption && 'pr-12',
+        wrap && 'whitespace-pre-wrap wrap-anywhere',
       )}
     >
       <code>{code}</code>

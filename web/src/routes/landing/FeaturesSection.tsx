@@ -19,7 +19,7 @@ const FEATURES: readonly Feature[] = [
   {
     icon: Tags,
     title: 'Organised automatically',
-    body: 'Every new trace gets a category, tags and an importance on its own. Change them whenever you like.',
+    body: 'Leave out the category, tags or importance of a new trace and Cairn fills them in. Change them whenever you like.',
   },
   {
     icon: Blocks,

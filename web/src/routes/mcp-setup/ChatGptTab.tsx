@@ -69,6 +69,10 @@ export function ChatGptTab({ urls, clients, dynamicRegistration }: SetupTabProps
       />
       {dynamicRegistration && (
         <Callout tone="tip" title="Prefer a client you made yourself?">
+          <p>
+            Instead of registering itself, ChatGPT can use a client ID and secret typed into the connector’s
+            OAuth settings.
+          </p>
           <OAuthClientHint clients={clients} platform="chatgpt" platformLabel="ChatGPT" />
         </Callout>
       )}

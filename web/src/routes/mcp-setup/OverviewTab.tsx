@@ -160,7 +160,11 @@ export function OverviewTab({ urls, dynamicRegistration, onSelectTab }: SetupTab
             </p>
           </div>
         </div>
-        <CodeBlock code={mcpUrlWithApiKey(urls.mcpUrl)} copyLabel="Copy MCP URL with API key parameter" />
+        <CodeBlock
+          code={mcpUrlWithApiKey(urls.mcpUrl)}
+          copyLabel="Copy MCP URL with API key parameter"
+          wrap
+        />
         <Callout tone="warning" title="Keys in URLs end up in logs">
           <p>
             URLs are kept in proxy logs, browser histories and client settings. Cairn redacts the key from its
