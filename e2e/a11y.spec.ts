@@ -4,7 +4,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.js';
-import { openRoute } from './support/page-ready.js';
+import { openRoute, settle } from './support/page-ready.js';
 import { SIGNED_IN_ROUTES, SIGNED_OUT_ROUTES } from './support/routes.js';
 
 async function expectNoSeriousViolations(page: Page, what: string) {
@@ -30,8 +30,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     for (const route of SIGNED_IN_ROUTES) {
       test(`signed in: ${route.path}`, async ({ page, newUser, signIn }) => {
-        await signIn(await newUser(), '/app/dashboard');
-        await openRoute(page, route);
+        await signIn(await newUser(), route.path);
+        await settle(page, route);
         await expectNoSeriousViolations(page, route.path);
       });
     }

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.js';
-import { openRoute } from './support/page-ready.js';
+import { openRoute, settle } from './support/page-ready.js';
 import { type AppRoute, SIGNED_IN_ROUTES, SIGNED_OUT_ROUTES } from './support/routes.js';
 
 const OUT = path.resolve(import.meta.dirname, '../screenshots');
@@ -21,8 +21,8 @@ for (const viewport of VIEWPORTS) {
     test.describe(`${size} ${colorScheme}`, () => {
       test.use({ viewport, colorScheme });
 
-      const shoot = async (page: Page, route: AppRoute) => {
-        await openRoute(page, route);
+      const shoot = async (page: Page, route: AppRoute, navigate = true) => {
+        await (navigate ? openRoute(page, route) : settle(page, route));
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${route.path} is wider than the viewport`).toBeLessThanOrEqual(0);
         await page.screenshot({
@@ -33,6 +33,18 @@ for (const viewport of VIEWPORTS) {
 
       test('signed out', async ({ page }) => {
         for (const route of SIGNED_OUT_ROUTES) await shoot(page, route);
+        await page.goto('/');
+        for (const [button, name] of [
+          ['About', 'about'],
+          ['Terms & Privacy', 'privacy'],
+        ] as const) {
+          await page.getByRole('button', { name: button, exact: true }).click();
+          await expect(page.getByRole('dialog')).toBeVisible();
+          await page.screenshot({
+            path: path.join(OUT, `landing-${name}-dialog-${size}-${colorScheme}.png`),
+          });
+          await page.keyboard.press('Escape');
+        }
       });
 
       test('signed in', async ({ page, request, newUser, signIn }) => {
@@ -45,8 +57,24 @@ for (const viewport of VIEWPORTS) {
           headers: { authorization: `Bearer ${access_token}` },
         });
         expect(key.status()).toBe(201);
-        await signIn(user);
-        for (const route of SIGNED_IN_ROUTES) await shoot(page, route);
+        const [first, ...rest] = SIGNED_IN_ROUTES;
+        await signIn(user, first!.path);
+        await shoot(page, first!, false);
+        for (const route of rest) await shoot(page, route);
+
+        // The one-time key panel and the revoke dialog.
+        await page.goto('/app/settings/api-keys');
+        await page.getByLabel('Name').fill('Cursor on my desktop');
+        await page.getByRole('button', { name: 'Create API Key' }).click();
+        await expect(page.getByText('Save this key securely. It will not be shown again.')).toBeVisible();
+        await page.screenshot({
+          path: path.join(OUT, `settings-api-keys-new-key-${size}-${colorScheme}.png`),
+        });
+        await page.getByRole('button', { name: 'Revoke Cursor on my desktop' }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await page.screenshot({
+          path: path.join(OUT, `settings-api-keys-revoke-${size}-${colorScheme}.png`),
+        });
       });
     });
   }
