@@ -27,8 +27,8 @@ const TOOLS: readonly { name: string; args: string; does: string; needs: string 
   { name: 'delete', args: 'id', does: 'Deletes a trace', needs: 'write:traces' },
 ];
 
-const th = 'px-4 py-2.5 text-left text-xs font-semibold tracking-wide text-fg-muted uppercase';
-const td = 'px-4 py-3 align-top';
+const th = 'px-3 py-2.5 sm:px-4 text-left text-xs font-semibold tracking-wide text-fg-muted uppercase';
+const td = 'px-3 py-3 align-top sm:px-4';
 
 export function OverviewTab({ urls, dynamicRegistration, onSelectTab }: SetupTabProps) {
   const reach = reachabilityOf(urls.publicUrl);

@@ -95,7 +95,7 @@ export function TabLink({
     <button
       type="button"
       onClick={() => onSelectTab(tab)}
-      className="font-medium text-accent underline underline-offset-2 hover:no-underline"
+      className="font-medium whitespace-nowrap text-accent underline underline-offset-2 hover:no-underline"
     >
       {children}
     </button>
