@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { cn } from '../../lib/cn.js';
 
 type DialogProps = {
@@ -16,6 +16,9 @@ type DialogProps = {
 
 /** A modal dialog: focus trapped, Escape and the close button dismiss it, the title labels it. */
 export function Dialog({ open, onOpenChange, title, description, children, footer, className }: DialogProps) {
+  // Opened without a Radix Trigger (controlled), Radix has nowhere to return focus on close and it
+  // falls to <body>: remember what had focus when the dialog opened and go back there.
+  const returnFocus = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -27,6 +30,16 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
             className,
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={() => {
+            returnFocus.current =
+              document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (returnFocus.current?.isConnected) {
+              event.preventDefault();
+              returnFocus.current.focus();
+            }
+          }}
         >
           <div className="flex items-start justify-between gap-4 border-b border-line px-5 py-4">
             <div className="space-y-1">

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.js';
 
 const FIELD =
@@ -6,10 +6,11 @@ const FIELD =
   'shadow-sm transition-colors focus-visible:border-accent disabled:cursor-not-allowed disabled:bg-surface-muted ' +
   'disabled:text-fg-muted aria-[invalid=true]:border-danger';
 
-export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
+/** `ref` passes through (React 19), so a page can focus the field. */
+export function Input({ className, ...props }: ComponentProps<'input'>) {
   return <input className={cn(FIELD, 'h-10', className)} {...props} />;
 }
 
-export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
   return <textarea className={cn(FIELD, 'min-h-24 py-2 leading-relaxed', className)} {...props} />;
 }

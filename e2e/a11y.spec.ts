@@ -1,0 +1,70 @@
+// Real: the built server (embedded database), Debian's Chromium and axe-core. Faked: nothing.
+// Every route of the spec's route table (e2e/support/routes.ts), in light and dark, must have no
+// serious or critical axe violation; so must the dialogs and one-time panels people open on them.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.js';
+import { openRoute, settle } from './support/page-ready.js';
+import { SIGNED_IN_ROUTES, SIGNED_OUT_ROUTES } from './support/routes.js';
+
+async function expectNoSeriousViolations(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+    );
+  expect(serious, `axe on ${what}`).toEqual([]);
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`${colorScheme} theme`, () => {
+    test.use({ colorScheme });
+
+    for (const route of SIGNED_OUT_ROUTES) {
+      test(`signed out: ${route.path}`, async ({ page }) => {
+        await openRoute(page, route);
+        await expectNoSeriousViolations(page, route.path);
+      });
+    }
+
+    for (const route of SIGNED_IN_ROUTES) {
+      test(`signed in: ${route.path}`, async ({ page, newUser, signIn }) => {
+        await signIn(await newUser(), route.path);
+        await settle(page, route);
+        await expectNoSeriousViolations(page, route.path);
+      });
+    }
+
+    test('landing dialogs: About, Terms & Privacy', async ({ page }) => {
+      await page.goto('/');
+      for (const name of ['About', 'Terms & Privacy']) {
+        await page.getByRole('button', { name, exact: true }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await expectNoSeriousViolations(page, `the ${name} dialog`);
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+      }
+    });
+
+    test('API keys: the one-time key panel and the revoke dialog', async ({ page, newUser, signIn }) => {
+      await signIn(await newUser(), '/app/settings/api-keys');
+      await page.getByLabel('Name').fill('Cursor');
+      await page.getByRole('button', { name: 'Create API Key' }).click();
+      await expect(page.getByText('Save this key securely. It will not be shown again.')).toBeVisible();
+      await expectNoSeriousViolations(page, 'the new key panel');
+      await page.getByRole('button', { name: 'Revoke Cursor' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoSeriousViolations(page, 'the revoke dialog');
+    });
+
+    test('a phone: the landing page and the open app menu', async ({ page, newUser, signIn }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto('/');
+      await expectNoSeriousViolations(page, '/ on a phone');
+      await signIn(await newUser(), '/app/mcp-setup#claude-code');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expectNoSeriousViolations(page, 'the app menu on a phone');
+    });
+  });
+}

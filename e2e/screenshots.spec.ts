@@ -1,0 +1,81 @@
+// Real: the built server (embedded database) and Debian's Chromium. Faked: nothing.
+// Writes a full-page PNG of every route to screenshots/ (git-ignored) at a desktop and a phone size,
+// in light and dark, for people to look at (`npm run screenshots`). It also fails if a page is
+// wider than the phone's screen, the usual sign of a layout that does not fit 360–390 px.
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.js';
+import { openRoute, settle } from './support/page-ready.js';
+import { type AppRoute, SIGNED_IN_ROUTES, SIGNED_OUT_ROUTES } from './support/routes.js';
+
+const OUT = path.resolve(import.meta.dirname, '../screenshots');
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+] as const;
+const SCHEMES = ['light', 'dark'] as const;
+
+for (const viewport of VIEWPORTS) {
+  for (const colorScheme of SCHEMES) {
+    const size = `${viewport.width}x${viewport.height}`;
+    test.describe(`${size} ${colorScheme}`, () => {
+      test.use({ viewport, colorScheme });
+
+      const shoot = async (page: Page, route: AppRoute, navigate = true) => {
+        await (navigate ? openRoute(page, route) : settle(page, route));
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${route.path} is wider than the viewport`).toBeLessThanOrEqual(0);
+        await page.screenshot({
+          path: path.join(OUT, `${route.name}-${size}-${colorScheme}.png`),
+          fullPage: true,
+        });
+      };
+
+      test('signed out', async ({ page }) => {
+        for (const route of SIGNED_OUT_ROUTES) await shoot(page, route);
+        await page.goto('/');
+        for (const [button, name] of [
+          ['About', 'about'],
+          ['Terms & Privacy', 'privacy'],
+        ] as const) {
+          await page.getByRole('button', { name: button, exact: true }).click();
+          await expect(page.getByRole('dialog')).toBeVisible();
+          await page.screenshot({
+            path: path.join(OUT, `landing-${name}-dialog-${size}-${colorScheme}.png`),
+          });
+          await page.keyboard.press('Escape');
+        }
+      });
+
+      test('signed in', async ({ page, request, newUser, signIn }) => {
+        const user = await newUser();
+        // One key, so the API Keys list shows a row rather than its empty state.
+        const login = await request.post('/api/auth/login', { data: user });
+        const { access_token } = (await login.json()) as { access_token: string };
+        const key = await request.post('/api/api-keys', {
+          data: { name: 'Claude Code on my laptop' },
+          headers: { authorization: `Bearer ${access_token}` },
+        });
+        expect(key.status()).toBe(201);
+        const [first, ...rest] = SIGNED_IN_ROUTES;
+        await signIn(user, first!.path);
+        await shoot(page, first!, false);
+        for (const route of rest) await shoot(page, route);
+
+        // The one-time key panel and the revoke dialog.
+        await page.goto('/app/settings/api-keys');
+        await page.getByLabel('Name').fill('Cursor on my desktop');
+        await page.getByRole('button', { name: 'Create API Key' }).click();
+        await expect(page.getByText('Save this key securely. It will not be shown again.')).toBeVisible();
+        await page.screenshot({
+          path: path.join(OUT, `settings-api-keys-new-key-${size}-${colorScheme}.png`),
+        });
+        await page.getByRole('button', { name: 'Revoke Cursor on my desktop' }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await page.screenshot({
+          path: path.join(OUT, `settings-api-keys-revoke-${size}-${colorScheme}.png`),
+        });
+      });
+    });
+  }
+}
