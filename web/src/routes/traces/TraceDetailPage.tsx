@@ -1,5 +1,140 @@
-import { PageHeader } from '../../components/ui/PageHeader.js';
+import { AlertCircle, ArrowLeft, FileQuestion, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { Trace } from '../../../../contract/traces.js';
+import { useTrace } from '../../api/traces.js';
+import { Button } from '../../components/ui/Button.js';
+import { CategoryBadge } from '../../components/ui/CategoryBadge.js';
+import { ImportanceBadge } from '../../components/ui/Importance.js';
+import { PageSpinner } from '../../components/ui/Spinner.js';
+import { TagChips } from '../../components/ui/TagChips.js';
+import { ApiError } from '../../lib/api-error.js';
+import { formatDateTime, relativeTime } from '../../lib/relative-time.js';
+import { ListMessage } from './ListMessage.js';
+import { TraceFormDialog } from './TraceFormDialog.js';
+import { useDeleteTrace } from './use-delete-trace.js';
 
+function BackToTraces() {
+  return (
+    <Button variant="ghost" size="sm" asChild className="-ml-2">
+      <Link to="/app/traces">
+        <ArrowLeft aria-hidden="true" />
+        Back to Traces
+      </Link>
+    </Button>
+  );
+}
+
+/** /app/traces/:id (spec section 2): one trace in full, with edit and delete. */
 export function TraceDetailPage() {
-  return <PageHeader title="Trace" />;
+  const { id = '' } = useParams();
+  const trace = useTrace(id);
+
+  if (trace.isPending) return <PageSpinner />;
+  if (trace.isError) {
+    const notFound = trace.error instanceof ApiError && trace.error.status === 404;
+    return (
+      <div className="space-y-4">
+        <BackToTraces />
+        {notFound ? (
+          <ListMessage
+            icon={<FileQuestion aria-hidden="true" />}
+            title="Trace not found"
+            text="It may have been deleted, or the link is wrong."
+          />
+        ) : (
+          <ListMessage
+            icon={<AlertCircle aria-hidden="true" />}
+            tone="danger"
+            title="Failed to load trace"
+            action={
+              <Button variant="secondary" onClick={() => void trace.refetch()}>
+                Try again
+              </Button>
+            }
+          />
+        )}
+      </div>
+    );
+  }
+  return <TraceDetail trace={trace.data} />;
+}
+
+function TraceDetail({ trace }: { trace: Trace }) {
+  const navigate = useNavigate();
+  const [editKey, setEditKey] = useState<number | null>(null);
+  const remove = useDeleteTrace({ onDeleted: () => navigate('/app/traces') });
+  const edited = trace.updated_at !== trace.created_at;
+
+  return (
+    <article className="space-y-5">
+      <BackToTraces />
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0 space-y-3">
+          <h1 className="text-2xl font-semibold tracking-tight break-words text-fg">
+            {trace.title || 'Untitled Trace'}
+          </h1>
+          <div className="flex flex-wrap items-center gap-2">
+            <CategoryBadge category={trace.category} />
+            <ImportanceBadge importance={trace.importance} />
+          </div>
+        </div>
+        <div className="flex shrink-0 gap-2">
+          <Button variant="secondary" onClick={() => setEditKey(Date.now())}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+          <Button variant="danger-ghost" onClick={() => remove.mutate(trace)} disabled={remove.isPending}>
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+        </div>
+      </header>
+
+      <div className="rounded-xl border border-line bg-surface shadow-sm">
+        <div className="px-5 py-5 text-[15px] leading-relaxed break-words whitespace-pre-wrap text-fg sm:px-6">
+          {trace.content}
+        </div>
+        {trace.tags.length > 0 && (
+          <div className="border-t border-line px-5 py-3 sm:px-6">
+            <TagChips tags={trace.tags} />
+          </div>
+        )}
+      </div>
+
+      <dl className="grid gap-x-8 gap-y-3 text-sm sm:grid-cols-[auto_auto_1fr]">
+        <Meta label="Created" iso={trace.created_at} />
+        {edited && <Meta label="Updated" iso={trace.updated_at} />}
+        {trace.access_count > 0 && (
+          <div>
+            <dt className="text-fg-subtle">Read by assistants</dt>
+            <dd className="text-fg">
+              {trace.access_count} {trace.access_count === 1 ? 'time' : 'times'}
+            </dd>
+          </div>
+        )}
+      </dl>
+
+      {editKey !== null && (
+        <TraceFormDialog
+          key={editKey}
+          open
+          onOpenChange={(open) => !open && setEditKey(null)}
+          trace={trace}
+        />
+      )}
+    </article>
+  );
+}
+
+function Meta({ label, iso }: { label: string; iso: string }) {
+  return (
+    <div>
+      <dt className="text-fg-subtle">{label}</dt>
+      <dd className="text-fg">
+        <time dateTime={iso}>{formatDateTime(iso)}</time>{' '}
+        <span className="text-fg-muted">({relativeTime(iso)})</span>
+      </dd>
+    </div>
+  );
 }

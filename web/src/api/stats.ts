@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import type { StatsResponse } from '../../../contract/traces.js';
+import { api } from '../lib/api-client.js';
+
+/** The dashboard's numbers; invalidated by every trace change (see invalidateAfterTraceChange). */
+export const statsKeys = { all: ['stats'] as const };
+
+export function useStats() {
+  return useQuery({
+    queryKey: statsKeys.all,
+    queryFn: ({ signal }) => api<StatsResponse>('/api/stats', { signal }),
+  });
+}

@@ -1,0 +1,115 @@
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type {
+  Category,
+  CreateTraceRequest,
+  CreateTraceResponse,
+  Trace,
+  TraceListResponse,
+  UpdateTraceRequest,
+} from '../../../contract/traces.js';
+import { TRACE_LIMITS } from '../../../contract/traces.js';
+import { api } from '../lib/api-client.js';
+import { searchKeys } from './search.js';
+import { statsKeys } from './stats.js';
+
+export type TraceListParams = {
+  search?: string;
+  category?: Category | null;
+  page?: number;
+  pageSize?: number;
+};
+
+/** Query keys: everything under ['traces'] goes stale together after any change to a trace. */
+export const tracesKeys = {
+  all: ['traces'] as const,
+  list: (p: TraceListParams) =>
+    [
+      'traces',
+      'list',
+      {
+        search: p.search ?? '',
+        category: p.category ?? null,
+        page: p.page ?? 1,
+        pageSize: p.pageSize ?? TRACE_LIMITS.pageSizeDefault,
+      },
+    ] as const,
+  detail: (id: string) => ['traces', 'detail', id] as const,
+};
+
+const tracePath = (id: string) => `/api/traces/${encodeURIComponent(id)}`;
+
+/** One page of the list, newest first (spec section 7). The previous page stays shown while the next loads. */
+export function useTraces(params: TraceListParams) {
+  const key = tracesKeys.list(params);
+  return useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => {
+      const { search, category, page, pageSize } = key[2];
+      return api<TraceListResponse>('/api/traces', {
+        query: { search: search.trim() || undefined, category, page, pageSize },
+        signal,
+      });
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTrace(id: string) {
+  return useQuery({
+    queryKey: tracesKeys.detail(id),
+    queryFn: ({ signal }) => api<Trace>(tracePath(id), { signal }),
+    // "Trace not found" is an answer, not a hiccup worth retrying.
+    retry: (count, err) => (err as { status?: number }).status !== 404 && count < 1,
+  });
+}
+
+/**
+ * After any change to a trace: the lists, the detail pages, the dashboard's numbers and ranked
+ * search answers may all be out of date (spec section 9: nothing stale shows).
+ */
+export function invalidateAfterTraceChange(queryClient: QueryClient): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: tracesKeys.all }),
+    queryClient.invalidateQueries({ queryKey: statsKeys.all }),
+    queryClient.invalidateQueries({ queryKey: searchKeys.all }),
+  ]).then(() => undefined);
+}
+
+export function useCreateTrace() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateTraceRequest) =>
+      api<CreateTraceResponse>('/api/traces', { method: 'POST', body }),
+    onSettled: () => invalidateAfterTraceChange(queryClient),
+  });
+}
+
+export function useUpdateTrace() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: UpdateTraceRequest }) =>
+      api<Trace>(tracePath(id), { method: 'PATCH', body: changes }),
+    onSuccess: (trace) => queryClient.setQueryData(tracesKeys.detail(trace.id), trace),
+    onSettled: () => invalidateAfterTraceChange(queryClient),
+  });
+}
+
+/**
+ * Undo a delete (POST /api/traces/:id/restore). A plain function rather than a hook: it runs from
+ * a toast's Undo button, possibly after the page that deleted the trace has gone.
+ */
+export async function restoreTrace(queryClient: QueryClient, id: string): Promise<Trace> {
+  try {
+    const trace = await api<Trace>(`${tracePath(id)}/restore`, { method: 'POST' });
+    queryClient.setQueryData(tracesKeys.detail(trace.id), trace);
+    return trace;
+  } finally {
+    await invalidateAfterTraceChange(queryClient);
+  }
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { readListParams, writeListParams } from './trace-list-params.js';
+
+const read = (qs: string) => readListParams(new URLSearchParams(qs));
+const write = (qs: string, patch: Parameters<typeof writeListParams>[1]) =>
+  writeListParams(new URLSearchParams(qs), patch).toString();
+
+describe('readListParams', () => {
+  it('gives the defaults for an empty URL', () => {
+    expect(read('')).toEqual({ search: '', category: null, page: 1, view: null, order: 'newest' });
+  });
+  it('reads every parameter', () => {
+    expect(read('search=dentist&category=work&page=3&view=table&order=best')).toEqual({
+      search: 'dentist',
+      category: 'work',
+      page: 3,
+      view: 'table',
+      order: 'best',
+    });
+  });
+  it('ignores values it does not know', () => {
+    expect(read('category=nope&page=-2&view=grid&order=random')).toEqual(read(''));
+    expect(read('page=1.5').page).toBe(1);
+    expect(read('page=abc').page).toBe(1);
+  });
+});
+
+describe('writeListParams', () => {
+  it('leaves defaults out of the URL', () => {
+    expect(write('search=a&page=2', { search: '', page: 1 })).toBe('');
+  });
+  it('goes back to page 1 when the search changes', () => {
+    expect(write('page=3', { search: 'tax' })).toBe('search=tax');
+  });
+  it('goes back to page 1 when the category changes', () => {
+    expect(write('search=tax&page=3', { category: 'fact' })).toBe('search=tax&category=fact');
+    expect(write('category=fact&page=3', { category: null })).toBe('');
+  });
+  it('keeps the page when the search is set to what it already was', () => {
+    expect(write('search=tax&page=3', { search: 'tax' })).toBe('search=tax&page=3');
+  });
+  it('keeps the view, the order and unrelated parameters', () => {
+    expect(write('view=table&order=best&x=1', { page: 2 })).toBe('view=table&order=best&x=1&page=2');
+  });
+});

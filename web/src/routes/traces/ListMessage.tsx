@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn.js';
+
+/** A centred message in place of a list: empty, failed or not available. */
+export function ListMessage({
+  icon,
+  title,
+  text,
+  action,
+  tone = 'neutral',
+}: {
+  icon: ReactNode;
+  title: string;
+  text?: ReactNode;
+  action?: ReactNode;
+  tone?: 'neutral' | 'danger';
+}) {
+  return (
+    <div
+      role={tone === 'danger' ? 'alert' : undefined}
+      className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-line-strong bg-surface px-6 py-14 text-center"
+    >
+      <span
+        className={cn(
+          'flex size-12 items-center justify-center rounded-full [&_svg]:size-6',
+          tone === 'danger' ? 'bg-danger-soft text-danger' : 'bg-accent-soft text-accent-soft-fg',
+        )}
+      >
+        {icon}
+      </span>
+      <h2 className="text-base font-semibold text-fg">{title}</h2>
+      {text && <p className="max-w-md text-sm text-fg-muted">{text}</p>}
+      {action && <div className="pt-1">{action}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { Link } from 'react-router';
+import type { Trace } from '../../../../contract/traces.js';
+import { CategoryBadge } from '../../components/ui/CategoryBadge.js';
+import { ImportanceDot } from '../../components/ui/Importance.js';
+import { RelativeTime } from '../../components/ui/RelativeTime.js';
+import { TagChips } from '../../components/ui/TagChips.js';
+import { truncate } from '../../lib/text.js';
+import { TraceActions } from './TraceActions.js';
+
+type Props = {
+  traces: readonly Trace[];
+  onEdit(trace: Trace): void;
+  onDelete(trace: Trace): void;
+  deletingId?: string | undefined;
+};
+
+const TH = 'px-4 py-3 text-left text-xs font-medium tracking-wide text-fg-muted uppercase';
+const TD = 'px-4 py-3 align-top';
+
+/**
+ * Table view (spec section 2): Title & Content (content cut at 100 characters), Category,
+ * Importance, Tags (3, then "+N more"), Created, Views, Actions. Narrow screens drop the columns
+ * that matter least first.
+ */
+export function TraceTable({ traces, onEdit, onDelete, deletingId }: Props) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-line bg-surface shadow-sm">
+      <table className="w-full text-sm">
+        <thead className="border-b border-line bg-surface-muted">
+          <tr>
+            <th scope="col" className={TH}>
+              Title &amp; Content
+            </th>
+            <th scope="col" className={`${TH} hidden sm:table-cell`}>
+              Category
+            </th>
+            <th scope="col" className={`${TH} hidden md:table-cell`}>
+              Importance
+            </th>
+            <th scope="col" className={`${TH} hidden xl:table-cell`}>
+              Tags
+            </th>
+            <th scope="col" className={`${TH} hidden md:table-cell`}>
+              Created
+            </th>
+            <th scope="col" className={`${TH} hidden lg:table-cell text-right`}>
+              Views
+            </th>
+            <th scope="col" className={`${TH} text-right`}>
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line">
+          {traces.map((t) => (
+            <tr key={t.id} className="hover:bg-surface-muted/60">
+              <td className={`${TD} max-w-md min-w-52`}>
+                <Link to={`/app/traces/${t.id}`} className="font-medium text-fg hover:underline">
+                  {t.title || 'Untitled Trace'}
+                </Link>
+                <p className="mt-0.5 break-words text-fg-muted">{truncate(t.content, 100)}</p>
+                {/* The Category column is hidden on phones: keep the badge with the text there. */}
+                <CategoryBadge category={t.category} className="mt-2 sm:hidden" />
+              </td>
+              <td className={`${TD} hidden sm:table-cell`}>
+                <CategoryBadge category={t.category} />
+              </td>
+              <td className={`${TD} hidden md:table-cell`}>
+                <ImportanceDot importance={t.importance} />
+              </td>
+              <td className={`${TD} hidden min-w-44 xl:table-cell`}>
+                {t.tags.length > 0 ? (
+                  <TagChips tags={t.tags} max={3} />
+                ) : (
+                  <span className="text-fg-subtle">—</span>
+                )}
+              </td>
+              <td className={`${TD} hidden whitespace-nowrap text-fg-muted md:table-cell`}>
+                <RelativeTime iso={t.created_at} />
+              </td>
+              <td className={`${TD} hidden text-right text-fg-muted tabular-nums lg:table-cell`}>
+                {t.access_count}
+              </td>
+              <td className={`${TD} py-2`}>
+                <TraceActions
+                  trace={t}
+                  onEdit={onEdit}
+                  onDelete={onDelete}
+                  deleting={deletingId === t.id}
+                  className="justify-end"
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

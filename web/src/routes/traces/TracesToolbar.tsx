@@ -1,0 +1,85 @@
+import { ArrowDownWideNarrow, LayoutGrid, Rows3, Search, Sparkles, X } from 'lucide-react';
+import { CATEGORIES, type Category } from '../../../../contract/traces.js';
+import { Input } from '../../components/ui/Input.js';
+import { SegmentedControl } from '../../components/ui/SegmentedControl.js';
+import { Select } from '../../components/ui/Select.js';
+import type { TraceOrder, TraceView } from '../../lib/trace-list-params.js';
+
+const ALL = 'all';
+const CATEGORY_OPTIONS = [
+  { value: ALL, label: 'All Categories' },
+  ...CATEGORIES.map((c) => ({ value: c, label: c })),
+];
+
+type Props = {
+  searchText: string;
+  onSearchText(text: string): void;
+  category: Category | null;
+  onCategory(category: Category | null): void;
+  order: TraceOrder;
+  onOrder(order: TraceOrder): void;
+  view: TraceView;
+  onView(view: TraceView): void;
+};
+
+/** Search box, category filter, Newest/Best match and Cards/Table (spec section 2; Best match: issue 4). */
+export function TracesToolbar(p: Props) {
+  return (
+    <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
+      <div className="relative min-w-0 flex-1">
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-subtle"
+          aria-hidden="true"
+        />
+        <Input
+          type="search"
+          value={p.searchText}
+          onChange={(e) => p.onSearchText(e.target.value)}
+          placeholder="Search traces..."
+          aria-label="Search traces"
+          className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
+        />
+        {p.searchText && (
+          <button
+            type="button"
+            onClick={() => p.onSearchText('')}
+            className="absolute top-1/2 right-2 inline-flex size-6 -translate-y-1/2 items-center justify-center rounded text-fg-subtle hover:text-fg"
+            aria-label="Clear search"
+          >
+            <X className="size-4" aria-hidden="true" />
+          </button>
+        )}
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Select
+          aria-label="Category"
+          value={p.category ?? ALL}
+          onValueChange={(v) => p.onCategory(v === ALL ? null : (v as Category))}
+          options={CATEGORY_OPTIONS}
+          className="w-full min-[420px]:w-44"
+        />
+        <SegmentedControl
+          aria-label="Order"
+          value={p.order}
+          onValueChange={p.onOrder}
+          options={[
+            { value: 'newest', label: 'Newest', icon: <ArrowDownWideNarrow aria-hidden="true" /> },
+            { value: 'best', label: 'Best match', icon: <Sparkles aria-hidden="true" /> },
+          ]}
+        />
+        {p.order === 'newest' && (
+          <SegmentedControl
+            aria-label="View"
+            value={p.view}
+            onValueChange={p.onView}
+            compact
+            options={[
+              { value: 'cards', label: 'Cards', icon: <LayoutGrid aria-hidden="true" /> },
+              { value: 'table', label: 'Table', icon: <Rows3 aria-hidden="true" /> },
+            ]}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
