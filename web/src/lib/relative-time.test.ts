@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, relativeTime } from './relative-time.js';
+import { formatDate, formatDateTime, lastUsedLabel, relativeTime } from './relative-time.js';
 
 const NOW = new Date('2026-11-23T12:00:00.000Z');
 const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
@@ -48,5 +48,13 @@ describe('formatDate / formatDateTime', () => {
   it('gives "" for an unreadable time', () => {
     expect(formatDate('nope')).toBe('');
     expect(formatDateTime('nope')).toBe('');
+  });
+});
+
+describe('lastUsedLabel', () => {
+  it('shows "Never" for a credential that was never used, else how long ago', () => {
+    const now = new Date('2026-03-10T12:00:00Z');
+    expect(lastUsedLabel(null, now)).toBe('Never');
+    expect(lastUsedLabel('2026-03-10T11:58:00Z', now)).toBe('2 minutes ago');
   });
 });

@@ -36,3 +36,8 @@ export function formatDate(iso: string, locale?: string, timeZone?: string): str
   if (Number.isNaN(d.getTime())) return '';
   return d.toLocaleDateString(locale, { dateStyle: 'medium', timeZone });
 }
+
+/** Spec: a credential (API key, OAuth client) never used shows "Never". */
+export function lastUsedLabel(iso: string | null, now: Date = new Date()): string {
+  return iso === null ? 'Never' : relativeTime(iso, now);
+}

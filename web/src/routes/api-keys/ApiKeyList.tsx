@@ -5,7 +5,7 @@ import type { ApiKey } from '../../../../contract/api-keys.js';
 import { Badge } from '../../components/ui/Badge.js';
 import { Button } from '../../components/ui/Button.js';
 import { Spinner } from '../../components/ui/Spinner.js';
-import { formatDate, formatDateTime, lastUsedLabel } from '../../lib/time-format.js';
+import { formatDate, formatDateTime, lastUsedLabel } from '../../lib/relative-time.js';
 import { RevokeApiKeyDialog } from './RevokeApiKeyDialog.js';
 
 export function ApiKeyList({ query }: { query: UseQueryResult<ApiKey[]> }) {
