@@ -1,41 +1,81 @@
-import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type CreateOAuthClientRequest,
+  type OAuthClient,
+  type OAuthClientWithSecret,
+  type OAuthServerInfo,
+} from '../../../contract/oauth.js';
 import { api } from '../lib/api-client.js';
-
-/**
- * Only what the MCP Setup page reads from `GET /api/oauth-clients`, to pre-fill a client id.
- * The full shape belongs to the OAuth branch's contract (contract/oauth.ts, not on this branch
- * yet); this narrow schema keeps only the fields used here and ignores the rest, so it stays
- * valid when that contract lands. Replace it with the contract's schema after the merge.
- */
-const SetupClient = z.object({
-  client_id: z.string(),
-  name: z.string(),
-  platform: z.enum(['claude', 'chatgpt', 'cursor', 'generic']),
-  /** Absent before the OAuth contract lands; 'dynamic' clients were made by an assistant itself. */
-  registered_via: z.string().optional(),
-  created_at: z.string(),
-});
-export type SetupClient = z.infer<typeof SetupClient>;
 
 export const oauthClientsKeys = {
   all: ['oauth-clients'] as const,
+  list: ['oauth-clients', 'list'] as const,
   /** The silent variant has its own key: an empty list here must not hide a failure elsewhere. */
   setupHints: ['oauth-clients', 'setup-hints'] as const,
+  serverInfo: ['oauth-server-info'] as const,
 };
+
+const path = (clientId: string) => `/api/oauth-clients/${encodeURIComponent(clientId)}`;
+
+export function useOAuthClients() {
+  return useQuery({
+    queryKey: oauthClientsKeys.list,
+    queryFn: ({ signal }) => api<OAuthClient[]>('/api/oauth-clients', { signal }),
+  });
+}
 
 /** Spec section 7: used silently on the setup page — an empty list on any failure, no toast. */
 export function useOAuthClientsForSetup() {
   return useQuery({
     queryKey: oauthClientsKeys.setupHints,
-    queryFn: async ({ signal }): Promise<SetupClient[]> => {
+    queryFn: async ({ signal }): Promise<OAuthClient[]> => {
       try {
-        const parsed = z.array(SetupClient).safeParse(await api<unknown>('/api/oauth-clients', { signal }));
-        return parsed.success ? parsed.data : [];
+        const list = await api<OAuthClient[]>('/api/oauth-clients', { signal });
+        return Array.isArray(list) ? list : [];
       } catch {
         return [];
       }
     },
     retry: false,
+  });
+}
+
+/** Where to point an assistant, and the callback URLs Cairn adds for each platform by itself. */
+export function useOAuthServerInfo() {
+  return useQuery({
+    queryKey: oauthClientsKeys.serverInfo,
+    queryFn: () => api<OAuthServerInfo>('/api/oauth/server-info', { auth: false }),
+    staleTime: Infinity,
+  });
+}
+
+function useInvalidateClients() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: oauthClientsKeys.all });
+}
+
+export function useCreateOAuthClient() {
+  const invalidate = useInvalidateClients();
+  return useMutation({
+    mutationFn: (body: CreateOAuthClientRequest) =>
+      api<OAuthClientWithSecret>('/api/oauth-clients', { method: 'POST', body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteOAuthClient() {
+  const invalidate = useInvalidateClients();
+  return useMutation({
+    mutationFn: (client: OAuthClient) => api(path(client.id), { method: 'DELETE' }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useRegenerateOAuthSecret() {
+  const invalidate = useInvalidateClients();
+  return useMutation({
+    mutationFn: (client: OAuthClient) =>
+      api<OAuthClientWithSecret>(`${path(client.id)}/regenerate`, { method: 'PUT' }),
+    onSuccess: invalidate,
   });
 }

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { SetupClient } from '../../api/oauth-clients.js';
+import type { OAuthClient } from '../../../../contract/oauth.js';
 import type { SetupUrls } from '../../api/server-info.js';
 import type { SetupTab } from '../../lib/setup-tabs.js';
 
 /** What every tab needs: this server's addresses, the person's OAuth clients, and tab switching. */
 export type SetupTabProps = {
   urls: SetupUrls;
-  clients: readonly SetupClient[];
+  clients: readonly OAuthClient[];
   dynamicRegistration: boolean;
   onSelectTab(tab: SetupTab): void;
 };

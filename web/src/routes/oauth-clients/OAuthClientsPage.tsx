@@ -1,5 +1,97 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { OAuthClient, OAuthClientWithSecret } from '../../../../contract/oauth.js';
+import { useDeleteOAuthClient, useOAuthClients, useRegenerateOAuthSecret } from '../../api/oauth-clients.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/Card.js';
 import { PageHeader } from '../../components/ui/PageHeader.js';
+import { Spinner } from '../../components/ui/Spinner.js';
+import { CreateOAuthClientForm } from './CreateOAuthClientForm.js';
+import { CredentialsPanel } from './CredentialsPanel.js';
+import { DeleteOAuthClientDialog } from './DeleteOAuthClientDialog.js';
+import { OAuthClientCard } from './OAuthClientCard.js';
 
+/**
+ * /app/settings/oauth-clients (spec sections 2, 3, 4, 7, 8): clients for assistants that connect
+ * with OAuth (claude.ai, ChatGPT, Cursor). Clients assistants registered themselves and the
+ * person approved appear here too, so they can be disconnected.
+ */
 export function OAuthClientsPage() {
-  return <PageHeader title="OAuth Clients" />;
+  const clients = useOAuthClients();
+  const remove = useDeleteOAuthClient();
+  const regenerate = useRegenerateOAuthSecret();
+  // Held only in memory: the secret is shown until "Done", and never again.
+  const [credentials, setCredentials] = useState<OAuthClientWithSecret | null>(null);
+  const [toDelete, setToDelete] = useState<OAuthClient | null>(null);
+
+  const confirmDelete = (client: OAuthClient) =>
+    remove.mutate(client, {
+      onSuccess: () => {
+        toast.success('OAuth client deleted');
+        setToDelete(null);
+        if (credentials?.id === client.id) setCredentials(null);
+      },
+      onError: () => toast.error('Failed to delete OAuth client'),
+    });
+
+  const onRegenerate = (client: OAuthClient) =>
+    regenerate.mutate(client, {
+      onSuccess: (fresh) => {
+        toast.success('Client secret regenerated');
+        setCredentials(fresh);
+      },
+      onError: () => toast.error('Failed to regenerate client secret'),
+    });
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="OAuth Clients"
+        description="claude.ai and ChatGPT connect with OAuth rather than API keys. Most assistants register themselves when you add Cairn; create a client here when yours asks for a client ID and secret."
+      />
+      {credentials && <CredentialsPanel client={credentials} onDone={() => setCredentials(null)} />}
+      <Card>
+        <CardHeader>
+          <CardTitle>Create OAuth client</CardTitle>
+          <CardDescription>The client secret is shown once, right after you create it.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <CreateOAuthClientForm onCreated={setCredentials} />
+        </CardContent>
+      </Card>
+      <section aria-labelledby="oauth-clients-list" className="space-y-3">
+        <h2 id="oauth-clients-list" className="text-base font-semibold text-fg">
+          Your OAuth clients
+        </h2>
+        {clients.isPending ? (
+          <Spinner />
+        ) : clients.isError ? (
+          <p role="alert" className="rounded-lg bg-danger-soft p-4 text-sm text-danger-soft-fg">
+            Failed to fetch OAuth clients
+          </p>
+        ) : clients.data.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-line-strong p-6 text-center text-sm text-fg-muted">
+            No OAuth clients yet. Add Cairn to claude.ai or ChatGPT and approve it, or create one above.
+          </p>
+        ) : (
+          <ul className="space-y-3">
+            {clients.data.map((client) => (
+              <OAuthClientCard
+                key={client.id}
+                client={client}
+                onDelete={setToDelete}
+                onRegenerate={onRegenerate}
+                regenerating={regenerate.isPending}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+      <DeleteOAuthClientDialog
+        client={toDelete}
+        pending={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
 }

@@ -1,0 +1,73 @@
+// Real: the built server's OAuth client management, Debian's Chromium and its clipboard. Faked: nothing.
+import { expect, test } from './support/fixtures.js';
+
+test('create a client, copy its credentials once, regenerate the secret, delete with the spec’s confirmation', async ({
+  page,
+  context,
+  newUser,
+  signIn,
+  baseURL,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signIn(await newUser(), '/app/settings/oauth-clients');
+  await expect(page.getByRole('heading', { name: 'OAuth Clients', level: 1 })).toBeVisible();
+  await expect(page.getByText('No OAuth clients yet.', { exact: false })).toBeVisible();
+
+  // Claude: Cairn fills in Claude's callbacks itself, so there is no URI field.
+  await expect(page.getByText('https://claude.ai/api/mcp/auth_callback')).toBeVisible();
+  await expect(page.getByLabel('Redirect URIs')).toHaveCount(0);
+  // ChatGPT: the field appears, described as required for its flow.
+  await page.getByLabel('Platform').click();
+  await page.getByRole('option', { name: 'ChatGPT' }).click();
+  await expect(page.getByText('Required for the ChatGPT flow', { exact: false })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Create client' }).click();
+  await expect(page.getByText('Name is required')).toBeVisible();
+
+  await page.getByLabel('Name').fill('My ChatGPT');
+  await page.getByLabel('Redirect URIs').fill('  https://chatgpt.com/connector/oauth/abc123  \n\n');
+  await page.getByRole('button', { name: 'Create client' }).click();
+  await expect(page.getByText('OAuth client created successfully')).toBeVisible();
+
+  const panel = page.getByRole('region', { name: 'Credentials for My ChatGPT' });
+  await expect(panel.getByText('Save this key securely. It will not be shown again.')).toBeVisible();
+  const secret = (await panel.locator('dd code').nth(2).textContent())!;
+  expect(secret).toMatch(/^cocs_/);
+  await panel.getByRole('button', { name: 'Copy Client secret' }).click();
+  await expect(page.getByText('Client secret copied to clipboard')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+  await expect(panel.getByText(`${baseURL}/mcp`)).toBeVisible();
+  await panel.getByRole('button', { name: 'Done' }).click();
+  await expect(panel).toHaveCount(0);
+  await expect(page.getByText(secret)).toHaveCount(0);
+
+  const card = page.getByRole('listitem').filter({ hasText: 'My ChatGPT' });
+  await expect(card.getByText('https://chatgpt.com/connector/oauth/abc123')).toBeVisible();
+  await expect(card.getByText('Never')).toBeVisible();
+  const clientId = (await card.locator('dd code').nth(1).textContent())!;
+  await card.getByRole('button', { name: 'Copy Client ID' }).click();
+  await expect(page.getByText('Client ID copied to clipboard')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(clientId);
+
+  await card.getByRole('button', { name: 'Regenerate secret' }).click();
+  await expect(page.getByText('Client secret regenerated')).toBeVisible();
+  const fresh = (await page
+    .getByRole('region', { name: 'Credentials for My ChatGPT' })
+    .locator('dd code')
+    .nth(2)
+    .textContent())!;
+  expect(fresh).toMatch(/^cocs_/);
+  expect(fresh).not.toBe(secret);
+  await page.getByRole('button', { name: 'Done' }).click();
+
+  await card.getByRole('button', { name: 'Delete My ChatGPT' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete OAuth client' });
+  await expect(
+    dialog.getByText(
+      'Are you sure you want to delete "My ChatGPT"? This action cannot be undone and will revoke all associated tokens.',
+    ),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText('OAuth client deleted')).toBeVisible();
+  await expect(page.getByText('No OAuth clients yet.', { exact: false })).toBeVisible();
+});

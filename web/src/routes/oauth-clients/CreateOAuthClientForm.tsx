@@ -1,0 +1,112 @@
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import type { OAuthClientWithSecret, OAuthPlatform } from '../../../../contract/oauth.js';
+import { useCreateOAuthClient, useOAuthServerInfo } from '../../api/oauth-clients.js';
+import { Button } from '../../components/ui/Button.js';
+import { Field } from '../../components/ui/Field.js';
+import { Input, Textarea } from '../../components/ui/Input.js';
+import { Select } from '../../components/ui/Select.js';
+import { messageOf } from '../../lib/api-error.js';
+import { parseRedirectUris } from '../../lib/redirect-uris.js';
+import { PLATFORMS, TYPES_REDIRECT_URIS } from './platforms.js';
+
+export function CreateOAuthClientForm({ onCreated }: { onCreated(client: OAuthClientWithSecret): void }) {
+  const create = useCreateOAuthClient();
+  const serverInfo = useOAuthServerInfo();
+  const [name, setName] = useState('');
+  const [platform, setPlatform] = useState<OAuthPlatform>('claude');
+  const [uris, setUris] = useState('');
+  const [nameError, setNameError] = useState<string | undefined>();
+  const presets = serverInfo.data?.redirect_uri_presets[platform] ?? [];
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) return setNameError('Name is required');
+    setNameError(undefined);
+    create.mutate(
+      {
+        name: name.trim(),
+        platform,
+        redirect_uris: TYPES_REDIRECT_URIS.has(platform) ? parseRedirectUris(uris) : [],
+      },
+      {
+        onSuccess: (client) => {
+          toast.success('OAuth client created successfully');
+          setName('');
+          setUris('');
+          onCreated(client);
+        },
+        onError: (err) => toast.error(messageOf(err, 'Failed to create OAuth client')),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} className="grid gap-4 md:grid-cols-2">
+      <Field label="Name" required error={nameError}>
+        {(ids) => (
+          <Input
+            {...ids}
+            value={name}
+            placeholder="My Claude connector"
+            onChange={(e) => setName(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Platform" required>
+        {(ids) => (
+          <Select
+            id={ids.id}
+            value={platform}
+            onValueChange={(v) => setPlatform(v as OAuthPlatform)}
+            options={PLATFORMS}
+          />
+        )}
+      </Field>
+      {TYPES_REDIRECT_URIS.has(platform) && (
+        <Field
+          className="md:col-span-2"
+          label="Redirect URIs"
+          hint={
+            platform === 'chatgpt'
+              ? 'One per line. Required for the ChatGPT flow: paste the callback URL ChatGPT shows for your connector.'
+              : 'One per line: where your app receives the authorization code (https, or http on localhost).'
+          }
+        >
+          {(ids) => (
+            <Textarea
+              {...ids}
+              rows={3}
+              value={uris}
+              placeholder={
+                platform === 'chatgpt'
+                  ? 'https://chatgpt.com/connector/oauth/…'
+                  : 'https://app.example.com/callback'
+              }
+              onChange={(e) => setUris(e.target.value)}
+              className="font-mono"
+            />
+          )}
+        </Field>
+      )}
+      {presets.length > 0 && (
+        <div className="text-sm text-fg-muted md:col-span-2">
+          <p>
+            Cairn adds{' '}
+            {platform === 'chatgpt' ? 'ChatGPT’s stable callback' : 'this platform’s callback URLs'} for you:
+          </p>
+          <ul className="mt-1 space-y-0.5 font-mono text-xs break-all">
+            {presets.map((uri) => (
+              <li key={uri}>{uri}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div className="md:col-span-2">
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Creating...' : 'Create client'}
+        </Button>
+      </div>
+    </form>
+  );
+}
