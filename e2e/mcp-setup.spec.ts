@@ -1,6 +1,5 @@
-// Real: the built server (embedded database), Debian's Chromium and its clipboard. Faked: only the
-// OAuth client list in the last test (GET /api/oauth-clients belongs to the OAuth branch; on this
-// branch it answers 404, which the first OAuth test uses as the real "any failure" case).
+// Real: the built server (embedded database), Debian's Chromium and its clipboard. Faked: only a
+// network failure of GET /api/oauth-clients, to show the setup page stays silent about it.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.js';
 import { startServer } from './support/server.js';
@@ -152,9 +151,11 @@ test('OAuth clients load silently: a failing list shows no error and links to th
   newUser,
   signIn,
 }) => {
-  const answered: number[] = [];
-  page.on('response', (r) => {
-    if (new URL(r.url()).pathname === '/api/oauth-clients') answered.push(r.status());
+  // The network edge fails (the only fake here): the page must carry on with an empty list.
+  let attempts = 0;
+  await page.route('**/api/oauth-clients', (route) => {
+    attempts++;
+    return route.abort('connectionreset');
   });
   await signIn(await newUser(), '/app/mcp-setup#claude-web');
   const panel = page.getByRole('tabpanel', { name: 'Claude AI Web' });
@@ -163,7 +164,7 @@ test('OAuth clients load silently: a failing list shows no error and links to th
     'href',
     '/app/settings/oauth-clients',
   );
-  expect(answered.length).toBeGreaterThan(0);
+  expect(attempts).toBeGreaterThan(0);
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
 });
 
@@ -172,30 +173,18 @@ test('with a Claude client of their own, its client id is offered with a copy bu
   newUser,
   signIn,
 }) => {
-  // Faked (see the header): the list as the OAuth branch's GET /api/oauth-clients answers it.
-  const client = (client_id: string, platform: string, created_at: string, registered_via: string) => ({
-    id: crypto.randomUUID(),
-    client_id,
-    name: `${platform} ${registered_via}`,
-    platform,
-    redirect_uris: [],
-    scopes: ['read:traces', 'write:traces'],
-    registered_via,
-    created_at,
-    last_used: null,
+  await signIn(await newUser(), '/app/settings');
+  const token = (await (await page.request.post('/api/auth/refresh')).json()).access_token as string;
+  const created = await page.request.post('/api/oauth-clients', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: 'My Claude', platform: 'claude', redirect_uris: [] },
   });
-  await page.route('**/api/oauth-clients', (route) =>
-    route.fulfill({
-      json: [
-        client('cairn_client_dyn', 'claude', '2026-03-02T00:00:00Z', 'dynamic'),
-        client('cairn_client_mine', 'claude', '2026-03-01T00:00:00Z', 'manual'),
-      ],
-    }),
-  );
-  await signIn(await newUser(), '/app/mcp-setup#claude-web');
+  expect(created.status(), await created.text()).toBe(201);
+  const { client_id } = (await created.json()) as { client_id: string };
+
+  await page.goto('/app/mcp-setup#claude-web');
   const panel = page.getByRole('tabpanel', { name: 'Claude AI Web' });
-  await expect(panel.getByText('cairn_client_mine', { exact: true })).toBeVisible();
-  await expect(panel.getByText('cairn_client_dyn')).toHaveCount(0);
-  await panel.getByRole('button', { name: 'Copy client ID of claude manual' }).click();
-  expect(await clipboard(page)).toBe('cairn_client_mine');
+  await expect(panel.getByText(client_id, { exact: true })).toBeVisible();
+  await panel.getByRole('button', { name: 'Copy client ID of My Claude' }).click();
+  expect(await clipboard(page)).toBe(client_id);
 });
