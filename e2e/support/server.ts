@@ -1,23 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../server/test-support/free-port.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export type RunningServer = { url: string; dataDir: string; stop(): Promise<void> };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Starts the built server (`dist/server/main.js`, what `npm start` runs) on 127.0.0.1 with its own

@@ -1,21 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { freePort } from '../../server/test-support/free-port.js';
+
+export { freePort };
 
 /** Helpers for tests that run Cairn as real processes (server, CLI) on 127.0.0.1. */
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export type Run = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 

@@ -37,32 +37,7 @@ export function createAccountService(deps: { db: Db; traces: TracesService }) {
         let after: { createdAt: Date; id: string } | null = null;
         for (;;) {
           const page = await accountRepo.tracesPage(tx, userId, after, EXPORT_PAGE);
-          for (const row of page) {
-            const {
-              id,
-              title,
-              content,
-              category,
-              importance,
-              tags,
-              access_count,
-              source,
-              created_at,
-              updated_at,
-            } = toTrace(row);
-            out.push({
-              id,
-              title,
-              content,
-              category,
-              importance,
-              tags,
-              access_count,
-              source,
-              created_at,
-              updated_at,
-            });
-          }
+          out.push(...page.map(toTrace));
           const last = page.at(-1);
           if (!last || page.length < EXPORT_PAGE) break;
           after = { createdAt: last.created_at, id: last.id };

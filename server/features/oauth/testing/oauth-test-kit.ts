@@ -9,6 +9,9 @@ import { principalOf } from '../../../http/authenticate.js';
 import { loadSecrets } from '../../../security/secrets.js';
 import { openTestDatabase } from '../../../test-support/test-db.js';
 import type { FetchMetadataDocument } from '../cimd-fetch.js';
+import { freePort } from '../../../test-support/free-port.js';
+
+export { freePort };
 
 /**
  * Test kit for the OAuth suites: the real app on a real migrated database, listening on a real
@@ -92,19 +95,6 @@ export async function startOAuthTestServer(
       await database.close();
     },
   };
-}
-
-/** A port that was free a moment ago, for a server whose PUBLIC_URL must be its real address. */
-export async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** A signed-in person (the real sign-in route), as the web app's bearer header. */

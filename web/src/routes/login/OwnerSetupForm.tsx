@@ -4,8 +4,7 @@ import { toast } from 'sonner';
 import { MIN_PASSWORD_LENGTH } from '../../../../contract/auth.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { Button } from '../../components/ui/Button.js';
-import { Field } from '../../components/ui/Field.js';
-import { Input } from '../../components/ui/Input.js';
+import { TextField } from '../../components/ui/TextField.js';
 import { messageOf } from '../../lib/api-error.js';
 import { AuthCard } from './AuthCard.js';
 
@@ -40,43 +39,33 @@ export function OwnerSetupForm({ next }: { next: string }) {
       subtitle="No account exists yet. Create the owner account for this server; this form is shown only once."
     >
       <form onSubmit={(e) => void submit(e)} className="space-y-4">
-        <Field label="Email" required>
-          {(ids) => (
-            <Input
-              {...ids}
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Password" required hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}>
-          {(ids) => (
-            <Input
-              {...ids}
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={MIN_PASSWORD_LENGTH}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Confirm password" required error={error}>
-          {(ids) => (
-            <Input
-              {...ids}
-              type="password"
-              autoComplete="new-password"
-              required
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Email"
+          required
+          type="email"
+          autoComplete="email"
+          value={email}
+          onValueChange={setEmail}
+        />
+        <TextField
+          label="Password"
+          required
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          type="password"
+          autoComplete="new-password"
+          minLength={MIN_PASSWORD_LENGTH}
+          value={password}
+          onValueChange={setPassword}
+        />
+        <TextField
+          label="Confirm password"
+          required
+          error={error}
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onValueChange={setConfirm}
+        />
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? 'Creating account...' : 'Create owner account'}
         </Button>

@@ -3,8 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useAuth } from '../../auth/auth-context.js';
 import { Button } from '../../components/ui/Button.js';
-import { Field } from '../../components/ui/Field.js';
-import { Input } from '../../components/ui/Input.js';
+import { TextField } from '../../components/ui/TextField.js';
 import { messageOf } from '../../lib/api-error.js';
 import { AuthCard } from './AuthCard.js';
 
@@ -31,30 +30,22 @@ export function SignInForm({ next }: { next: string }) {
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to reach your memories">
       <form onSubmit={(e) => void submit(e)} className="space-y-4">
-        <Field label="Email" required>
-          {(ids) => (
-            <Input
-              {...ids}
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Password" required>
-          {(ids) => (
-            <Input
-              {...ids}
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Email"
+          required
+          type="email"
+          autoComplete="email"
+          value={email}
+          onValueChange={setEmail}
+        />
+        <TextField
+          label="Password"
+          required
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onValueChange={setPassword}
+        />
         <div className="flex justify-end">
           {/* Spec: shows a message and makes no call. Self-hosters reset with the CLI (README). */}
           <button

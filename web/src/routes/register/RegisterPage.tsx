@@ -6,8 +6,7 @@ import { toast } from 'sonner';
 import { registrationStatusQuery, useAuth } from '../../auth/auth-context.js';
 import { PublicHeader } from '../../components/layout/PublicHeader.js';
 import { Button } from '../../components/ui/Button.js';
-import { Field } from '../../components/ui/Field.js';
-import { Input } from '../../components/ui/Input.js';
+import { TextField } from '../../components/ui/TextField.js';
 import { messageOf } from '../../lib/api-error.js';
 import { signUpErrorMessage } from '../../lib/sign-up-errors.js';
 import { AuthCard } from '../login/AuthCard.js';
@@ -68,42 +67,31 @@ export function RegisterPage() {
         )}
         <form onSubmit={(e) => void submit(e)} className="space-y-4">
           <fieldset disabled={!open || busy} className="space-y-4">
-            <Field label="Email" required>
-              {(ids) => (
-                <Input
-                  {...ids}
-                  type="email"
-                  autoComplete="email"
-                  required
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                />
-              )}
-            </Field>
-            <Field label="Password" required>
-              {(ids) => (
-                <Input
-                  {...ids}
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-              )}
-            </Field>
-            <Field label="Confirm password" required error={error}>
-              {(ids) => (
-                <Input
-                  {...ids}
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  value={confirm}
-                  onChange={(e) => setConfirm(e.target.value)}
-                />
-              )}
-            </Field>
+            <TextField
+              label="Email"
+              required
+              type="email"
+              autoComplete="email"
+              value={email}
+              onValueChange={setEmail}
+            />
+            <TextField
+              label="Password"
+              required
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onValueChange={setPassword}
+            />
+            <TextField
+              label="Confirm password"
+              required
+              error={error}
+              type="password"
+              autoComplete="new-password"
+              value={confirm}
+              onValueChange={setConfirm}
+            />
             <Button type="submit" className="w-full">
               {busy ? 'Creating account...' : 'Sign up'}
             </Button>

@@ -3,8 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { type ChangePasswordRequest, MIN_PASSWORD_LENGTH } from '../../../../contract/auth.js';
 import { Button } from '../../components/ui/Button.js';
-import { Field } from '../../components/ui/Field.js';
-import { Input } from '../../components/ui/Input.js';
+import { TextField } from '../../components/ui/TextField.js';
 import { api } from '../../lib/api-client.js';
 import { messageOf } from '../../lib/api-error.js';
 
@@ -33,43 +32,33 @@ export function ChangePasswordForm() {
 
   return (
     <form onSubmit={submit} className="max-w-md space-y-4">
-      <Field label="Current password" required>
-        {(ids) => (
-          <Input
-            {...ids}
-            type="password"
-            autoComplete="current-password"
-            required
-            value={current}
-            onChange={(e) => setCurrent(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="New password" required hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}>
-        {(ids) => (
-          <Input
-            {...ids}
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={MIN_PASSWORD_LENGTH}
-            value={next}
-            onChange={(e) => setNext(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Confirm new password" required error={error}>
-        {(ids) => (
-          <Input
-            {...ids}
-            type="password"
-            autoComplete="new-password"
-            required
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-        )}
-      </Field>
+      <TextField
+        label="Current password"
+        required
+        type="password"
+        autoComplete="current-password"
+        value={current}
+        onValueChange={setCurrent}
+      />
+      <TextField
+        label="New password"
+        required
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        type="password"
+        autoComplete="new-password"
+        minLength={MIN_PASSWORD_LENGTH}
+        value={next}
+        onValueChange={setNext}
+      />
+      <TextField
+        label="Confirm new password"
+        required
+        error={error}
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onValueChange={setConfirm}
+      />
       <Button type="submit" disabled={change.isPending}>
         {change.isPending ? 'Saving...' : 'Change password'}
       </Button>

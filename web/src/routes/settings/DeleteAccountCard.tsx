@@ -6,8 +6,7 @@ import { useAuth } from '../../auth/auth-context.js';
 import { Button } from '../../components/ui/Button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/Card.js';
 import { Dialog } from '../../components/ui/Dialog.js';
-import { Field } from '../../components/ui/Field.js';
-import { Input } from '../../components/ui/Input.js';
+import { TextField } from '../../components/ui/TextField.js';
 import { messageOf } from '../../lib/api-error.js';
 
 /** The danger zone: deleting the account erases every trace, key, client and session at once. */
@@ -59,18 +58,15 @@ export function DeleteAccountCard() {
         description="Everything is erased at once. Enter your password to confirm."
       >
         <form onSubmit={submit} className="space-y-4">
-          <Field label="Password" required error={error}>
-            {(ids) => (
-              <Input
-                {...ids}
-                type="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            )}
-          </Field>
+          <TextField
+            label="Password"
+            required
+            error={error}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onValueChange={setPassword}
+          />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setOpen(false)}>
               Cancel
