@@ -8,13 +8,17 @@ export function ListMessage({
   text,
   action,
   tone = 'neutral',
+  asPageTitle = false,
 }: {
   icon: ReactNode;
   title: string;
   text?: ReactNode;
   action?: ReactNode;
   tone?: 'neutral' | 'danger';
+  /** The message is all the page shows (a detail page's "Trace not found"): its title is the h1. */
+  asPageTitle?: boolean;
 }) {
+  const Heading = asPageTitle ? 'h1' : 'h2';
   return (
     <div
       role={tone === 'danger' ? 'alert' : undefined}
@@ -28,7 +32,7 @@ export function ListMessage({
       >
         {icon}
       </span>
-      <h2 className="text-base font-semibold text-fg">{title}</h2>
+      <Heading className="text-base font-semibold text-fg">{title}</Heading>
       {text && <p className="max-w-md text-sm text-fg-muted">{text}</p>}
       {action && <div className="pt-1">{action}</div>}
     </div>

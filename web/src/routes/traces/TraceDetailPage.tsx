@@ -40,12 +40,14 @@ export function TraceDetailPage() {
           <ListMessage
             icon={<FileQuestion aria-hidden="true" />}
             title="Trace not found"
+            asPageTitle
             text="It may have been deleted, or the link is wrong."
           />
         ) : (
           <ListMessage
             icon={<AlertCircle aria-hidden="true" />}
             tone="danger"
+            asPageTitle
             title="Failed to load trace"
             action={
               <Button variant="secondary" onClick={() => void trace.refetch()}>
