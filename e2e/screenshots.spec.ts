@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.js';
 import { openRoute, settle } from './support/page-ready.js';
 import { type AppRoute, SIGNED_IN_ROUTES, SIGNED_OUT_ROUTES } from './support/routes.js';
+import { SAMPLE_TRACES } from './support/sample-traces.js';
 
 const OUT = path.resolve(import.meta.dirname, '../screenshots');
 const VIEWPORTS = [
@@ -52,15 +53,30 @@ for (const viewport of VIEWPORTS) {
         // One key, so the API Keys list shows a row rather than its empty state.
         const login = await request.post('/api/auth/login', { data: user });
         const { access_token } = (await login.json()) as { access_token: string };
+        const headers = { authorization: `Bearer ${access_token}` };
         const key = await request.post('/api/api-keys', {
           data: { name: 'Claude Code on my laptop' },
-          headers: { authorization: `Bearer ${access_token}` },
+          headers,
         });
         expect(key.status()).toBe(201);
+        // Memories and a client, so lists, the dashboard and a detail page look like they do in use.
+        const ids: string[] = [];
+        for (const trace of SAMPLE_TRACES) {
+          const res = await request.post('/api/traces', { data: trace, headers });
+          expect(res.status()).toBe(201);
+          ids.push(((await res.json()) as { id: string }).id);
+        }
+        const client = await request.post('/api/oauth-clients', {
+          data: { name: 'Claude on the web', platform: 'claude', redirect_uris: [] },
+          headers,
+        });
+        expect(client.status()).toBe(201);
         const [first, ...rest] = SIGNED_IN_ROUTES;
         await signIn(user, first!.path);
         await shoot(page, first!, false);
         for (const route of rest) await shoot(page, route);
+        await shoot(page, { name: 'trace-detail-existing', path: `/app/traces/${ids[1]}` });
+        await shoot(page, { name: 'traces-table', path: '/app/traces?view=table' });
 
         // The one-time key panel and the revoke dialog.
         await page.goto('/app/settings/api-keys');

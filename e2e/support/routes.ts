@@ -32,4 +32,5 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
   { name: 'settings', path: '/app/settings' },
   { name: 'settings-api-keys', path: '/app/settings/api-keys' },
   { name: 'settings-oauth-clients', path: '/app/settings/oauth-clients' },
+  { name: 'settings-data', path: '/app/settings/data' },
 ];
