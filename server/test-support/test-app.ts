@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
+import type { LOGIN_LIMITS } from '../features/auth/auth.service.js';
 import type { Db } from '../db/db.js';
 import type { LogStream } from '../http/redact.js';
 import { loadSecrets } from '../security/secrets.js';
@@ -25,6 +26,8 @@ export async function createTestApp(
     logStream?: LogStream;
     /** Adds test-only routes before the app is sealed by ready(). */
     beforeReady?: (app: FastifyInstance & { services: Services }) => void | Promise<void>;
+    /** Sign-in rate limits; by default loose, so a test file can sign in many times from one address. */
+    loginLimits?: typeof LOGIN_LIMITS;
   } = {},
 ): Promise<{
   app: FastifyInstance & { services: Services };
@@ -42,7 +45,7 @@ export async function createTestApp(
       config,
       db,
       secrets,
-      loginLimits: {
+      loginLimits: opts.loginLimits ?? {
         perEmail: { limit: 1000, windowSeconds: 900 },
         perIp: { limit: 1000, windowSeconds: 900 },
       },
