@@ -3,6 +3,7 @@ import type { AppDeps, Services } from '../services.js';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { mcpRoutes } from './mcp/mcp.routes.js';
 import { serverInfoRoutes } from './server-info/server-info.routes.js';
 import { oauthClientsRoutes } from './oauth/clients.routes.js';
 import { consentRoutes } from './oauth/consent.routes.js';
@@ -29,4 +30,10 @@ export async function registerFeatures(
   await app.register(oauthClientsRoutes, { clients: services.oauth.clients });
   await app.register(consentRoutes, { consent: services.oauth.consent });
   await app.register(tracesRoutes, { traces: services.traces, stats: services.traceStats });
+  await app.register(mcpRoutes, {
+    traces: services.traces,
+    verifiers: services.verifiers,
+    publicUrl: config.publicUrl,
+    version: config.version,
+  });
 }
