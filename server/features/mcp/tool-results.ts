@@ -134,5 +134,12 @@ export function snippetAround(content: string, query: string, max: number): stri
     const space = flat.lastIndexOf(' ', end);
     if (space > start && end - space < 20) end = space;
   }
+  // Never cut between the two halves of a surrogate pair (an emoji would become garbage).
+  if (isLowSurrogate(flat.charCodeAt(start))) start++;
+  if (end < flat.length && isLowSurrogate(flat.charCodeAt(end))) end--;
   return `${start > 0 ? '…' : ''}${flat.slice(start, end)}${end < flat.length ? '…' : ''}`;
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
 }
