@@ -29,6 +29,10 @@ export function serverInstructions(canWrite: boolean): string {
   return lines.join('\n\n');
 }
 
+// Built once: the server (and its prompts) is rebuilt for every request.
+const RecallArgs = z.object({ topic: z.string().describe('What to look up, e.g. "my travel preferences"') });
+const RememberArgs = z.object({ note: z.string().describe('What to remember') });
+
 /** Prompts a person can pick in their client to steer the assistant to Cairn. */
 export function registerPrompts(server: McpServer, canWrite: boolean): void {
   server.registerPrompt(
@@ -46,7 +50,7 @@ export function registerPrompts(server: McpServer, canWrite: boolean): void {
     {
       title: 'Recall from memory',
       description: 'Search Cairn for what is known about a topic and summarise it.',
-      argsSchema: z.object({ topic: z.string().describe('What to look up, e.g. "my travel preferences"') }),
+      argsSchema: RecallArgs,
     },
     ({ topic }) => ({
       messages: [
@@ -68,7 +72,7 @@ export function registerPrompts(server: McpServer, canWrite: boolean): void {
       {
         title: 'Remember this',
         description: 'Save a note to Cairn as a memory trace.',
-        argsSchema: z.object({ note: z.string().describe('What to remember') }),
+        argsSchema: RememberArgs,
       },
       ({ note }) => ({
         messages: [

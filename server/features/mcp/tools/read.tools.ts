@@ -31,21 +31,6 @@ const SearchInput = z.object({
     ),
 });
 
-const SearchOutput = z.object({
-  results: z.array(
-    z.object({
-      id: z.string(),
-      title: z.string(),
-      url: z.string(),
-      snippet: z.string(),
-      category: z.string(),
-      importance: z.string(),
-      tags: z.array(z.string()),
-      created_at: z.string(),
-    }),
-  ),
-});
-
 const FetchInput = z.object({
   id: z.string().max(100).describe('The id of a trace, as returned by search'),
 });
@@ -62,12 +47,14 @@ export function registerReadTools(server: McpServer, deps: ToolDeps): void {
           "Search the user's Cairn memory (notes, preferences, facts, project context) and return the best " +
           'matching traces with an id, title, link and a short snippet. Use fetch with an id to read a whole trace.',
         inputSchema: SearchInput,
-        outputSchema: SearchOutput,
         annotations: { title: 'Search memory', readOnlyHint: true, openWorldHint: false },
       },
       async ({ query, limit }) => {
         try {
           const found = await searchTraces(traces, principal, query, limit ?? MCP_SEARCH_LIMITS.limitDefault);
+          // structuredContent repeats the JSON for clients that read it. No outputSchema: with a fresh
+          // server per request the SDK would convert and check it on every call (~1 ms), for a shape
+          // the text already fixes.
           return jsonResult({ results: found.map((r) => searchItem(publicUrl, r)) }, true);
         } catch (err) {
           return toolError(err, log);
