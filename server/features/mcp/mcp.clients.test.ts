@@ -5,6 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Trace } from '../../../contract/traces.js';
 import {
+  Client as ClientV2,
+  StreamableHTTPClientTransport as TransportV2,
+} from '@modelcontextprotocol/client';
+import {
   connectV1,
   connectV2,
   type McpTestServer,
@@ -186,5 +190,24 @@ describe.each(clients)('$label', ({ connect }) => {
     });
     const blankQuery = (await client.callTool({ name: 'search', arguments: { query: '   ' } })) as ToolResult;
     expect(blankQuery.isError).toBe(true);
+  });
+});
+
+describe('revision negotiation on the one endpoint', () => {
+  it('lets a v2 client in auto mode pick 2026-07-28, and one in legacy mode use the handshake', async () => {
+    const person = await t.person();
+    for (const [mode, era] of [
+      ['auto', 'modern'],
+      ['legacy', 'legacy'],
+    ] as const) {
+      const client = new ClientV2(
+        { name: `negotiate-${mode}`, version: '1.0.0' },
+        { versionNegotiation: { mode } },
+      );
+      await client.connect(new TransportV2(new URL(t.mcpUrl), { requestInit: { headers: person.bearer } }));
+      expect(client.getProtocolEra(), mode).toBe(era);
+      expect((await client.listTools()).tools, mode).toHaveLength(5);
+      await client.close();
+    }
   });
 });
