@@ -86,7 +86,26 @@ export const mcpRoutes: FastifyPluginAsync<Opts> = async (app, opts) => {
       authInfo,
       ...(request.body !== undefined ? { parsedBody: request.body } : {}),
     });
-    return reply.send(response);
+    return sendResponse(reply, response, request.body);
+  }
+
+  /**
+   * Answers that end with the exchange (every POST except a subscription stream) are read whole
+   * and sent in one write with a Content-Length: piping a web stream costs a socket write per chunk
+   * and showed up as a large share of a call's CPU time in `npm run bench -- mcp`. Streams that
+   * stay open (2026-07-28 `subscriptions/listen`) are piped as they come.
+   */
+  async function sendResponse(reply: FastifyReply, response: Response, body: unknown) {
+    const staysOpen =
+      body !== null &&
+      typeof body === 'object' &&
+      (body as { method?: unknown }).method === 'subscriptions/listen';
+    if (staysOpen || !response.body) return reply.send(response);
+    reply.status(response.status);
+    response.headers.forEach((value, name) => {
+      reply.header(name, value);
+    });
+    return reply.send(Buffer.from(await response.arrayBuffer()));
   }
 
   app.route({

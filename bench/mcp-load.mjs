@@ -1,8 +1,8 @@
-// Load generator for bench/mcp.bench.ts, run in a worker thread so the clients' own work (SSE
-// parsing, result validation) happens on another core than the server's event loop. Each of
-// `clients` official SDK clients calls one tool in a loop; only calls that start after the warm-up
-// are measured.
-import { parentPort, workerData } from 'node:worker_threads';
+// Load generator for bench/mcp.bench.ts, run as its own process so the clients' work (SSE parsing,
+// result validation) neither shares the server's event loop nor counts in the server's CPU time.
+// Each of `clients` official SDK clients calls one tool in a loop; only calls that start after the
+// warm-up are measured. Era "rest" runs the REST equivalents instead, as a baseline. Config: JSON in argv[2]. Output: "measure-start" and "measure-end" lines
+// when the measured window opens and closes, then one JSON line with the results.
 import {
   Client as ClientV2,
   StreamableHTTPClientTransport as TransportV2,
@@ -10,10 +10,27 @@ import {
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-const { url, key, era, tool, argsList, clients, warmupMs, durationMs } = workerData;
+const { url, key, era, tool, argsList, clients, warmupMs, durationMs } = JSON.parse(process.argv[2]);
 const headers = { authorization: `Bearer ${key}` };
 
+/** The REST equivalent, for comparison: what the same work costs without MCP in between. */
+function restClient(base) {
+  return {
+    async callTool({ name, arguments: args }) {
+      const path =
+        name === 'search'
+          ? `/api/traces?search=${encodeURIComponent(args.query)}&pageSize=${args.limit ?? 10}`
+          : `/api/traces/${args.id}`;
+      const res = await fetch(`${base}${path}`, { headers });
+      const body = await res.text();
+      return res.ok ? {} : { isError: true, content: [{ text: `${res.status} ${body}` }] };
+    },
+    async close() {},
+  };
+}
+
 async function connect(i) {
+  if (era === 'rest') return restClient(new URL(url).origin);
   if (era === '2026-07-28') {
     const client = new ClientV2(
       { name: `bench-${i}`, version: '1.0.0' },
@@ -31,6 +48,8 @@ const connected = await Promise.all(Array.from({ length: clients }, (_, i) => co
 const start = performance.now();
 const measureFrom = start + warmupMs;
 const stopAt = measureFrom + durationMs;
+setTimeout(() => process.stdout.write('measure-start\n'), warmupMs);
+setTimeout(() => process.stdout.write('measure-end\n'), warmupMs + durationMs);
 const latencies = [];
 let errors = 0;
 let firstError;
@@ -54,4 +73,4 @@ await Promise.all(
 );
 const measuredMs = performance.now() - measureFrom;
 await Promise.all(connected.map((client) => client.close()));
-parentPort.postMessage({ latencies, errors, firstError, measuredMs });
+process.stdout.write(`${JSON.stringify({ latencies, errors, firstError, measuredMs })}\n`);
