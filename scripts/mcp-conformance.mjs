@@ -3,7 +3,7 @@
 // built Cairn: `node scripts/mcp-conformance.mjs [--scenario NAME] [--no-baseline] [-- SUITE OPTIONS]`
 // (e.g. `-- --verbose` or `-- -o results/`: passed on to `conformance server`).
 //
-// Starts dist/server/main.js (built first if missing) on 127.0.0.1 with a fresh DATA_DIR, creates
+// Starts dist/server/main.js (built first if missing or stale) on 127.0.0.1 with a fresh DATA_DIR, creates
 // the owner and an API key through the REST API, points the suite at /mcp and fails on any
 // failure not listed, with its reason, in tests/conformance/baseline.yml. The suite cannot send
 // headers, so the key travels as `?api_key=` (the documented form for such clients); it is a
@@ -11,7 +11,7 @@
 // The suite needs Node >= 22; it runs through `npx -p node@22`, whatever Node runs this script.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -97,9 +97,24 @@ function runSuite(url, secret) {
   });
 }
 
+/** The newest modification time of the server's sources, to rebuild a stale dist/. */
+function newestSource(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
 async function main() {
-  if (!existsSync(path.join(ROOT, 'dist/server/main.js'))) {
-    log('dist/server/main.js is missing: building the server');
+  const built = path.join(ROOT, 'dist/server/main.js');
+  const sources = Math.max(
+    newestSource(path.join(ROOT, 'server')),
+    newestSource(path.join(ROOT, 'contract')),
+  );
+  if (!existsSync(built) || statSync(built).mtimeMs < sources) {
+    log('dist/server is missing or older than the sources: building the server');
     execFileSync('npm', ['run', 'build:server'], { cwd: ROOT, stdio: 'inherit' });
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cairn-conformance-'));
