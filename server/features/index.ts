@@ -4,6 +4,7 @@ import { accountRoutes } from './account/account.routes.js';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { mcpRoutes } from './mcp/mcp.routes.js';
 import { serverInfoRoutes } from './server-info/server-info.routes.js';
 import { oauthClientsRoutes } from './oauth/clients.routes.js';
 import { consentRoutes } from './oauth/consent.routes.js';
@@ -31,4 +32,10 @@ export async function registerFeatures(
   await app.register(consentRoutes, { consent: services.oauth.consent });
   await app.register(tracesRoutes, { traces: services.traces, stats: services.traceStats });
   await app.register(accountRoutes, { account: services.account });
+  await app.register(mcpRoutes, {
+    traces: services.traces,
+    verifiers: services.verifiers,
+    publicUrl: config.publicUrl,
+    version: config.version,
+  });
 }

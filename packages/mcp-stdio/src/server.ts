@@ -1,0 +1,49 @@
+import { createRequire } from 'node:module';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import type { CairnApi } from './cairn-api.js';
+import { INSTRUCTIONS } from './instructions.js';
+import { registerTools } from './tools.js';
+
+const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
+
+/** The MCP server: Cairn's tools, instructions and a prompt, backed by the REST API. */
+export function createServer(api: CairnApi, baseUrl: string, log: (message: string) => void): McpServer {
+  const server = new McpServer(
+    { name: 'cairn', title: 'Cairn memory', version },
+    { instructions: INSTRUCTIONS },
+  );
+  registerTools(server, api, baseUrl, log);
+  server.registerPrompt(
+    'use-memory',
+    {
+      title: 'Use my Cairn memory',
+      description: 'Tells the assistant to consult Cairn before answering and to save what is worth keeping.',
+    },
+    () => ({ messages: [{ role: 'user', content: { type: 'text', text: INSTRUCTIONS } }] }),
+  );
+  server.registerPrompt(
+    'recall',
+    {
+      title: 'Recall from memory',
+      description: 'Search Cairn for what is known about a topic and summarise it.',
+      argsSchema: { topic: z.string().describe('What to look up') },
+    },
+    ({ topic }) => ({
+      messages: [
+        {
+          role: 'user',
+          content: {
+            type: 'text',
+            text:
+              `Search my Cairn memory for "${topic}" (use the search tool, then fetch the relevant results) ` +
+              'and summarise what it says, citing the traces you used. Say so if nothing relevant is saved.',
+          },
+        },
+      ],
+    }),
+  );
+  return server;
+}
+
+export { version };

@@ -1,0 +1,215 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { type CairnApi, CairnError, type SearchHit, type Trace } from './cairn-api.js';
+
+/**
+ * The same five tools, names, inputs and answer shapes as Cairn's remote MCP endpoint (/mcp), so
+ * an assistant behaves the same whichever way it is connected. Copied, not imported: this package
+ * is published on its own and must not depend on the server's code.
+ */
+
+const CATEGORIES = ['personal', 'work', 'preference', 'fact', 'context'] as const;
+const IMPORTANCES = ['low', 'medium', 'high'] as const;
+const LIMITS = { searchDefault: 10, searchMax: 20, queryMax: 1000, snippetMax: 300, titleMax: 200 } as const;
+const UNTITLED = 'Untitled Trace';
+
+const Id = z.string().max(100).describe('The id of the trace (from search or create)');
+const Category = z.enum(CATEGORIES).describe('Left out: chosen automatically');
+const Importance = z.enum(IMPORTANCES).describe('Left out: chosen automatically');
+const Tags = z.array(z.string().max(50)).max(20).describe('Short lower-case keywords');
+
+type Logger = (message: string) => void;
+
+export function registerTools(server: McpServer, api: CairnApi, baseUrl: string, log: Logger): void {
+  const url = (id: string) => `${baseUrl}/app/traces/${id}`;
+  const summary = (t: Trace) => ({
+    id: t.id,
+    title: t.title || UNTITLED,
+    url: url(t.id),
+    category: t.category,
+    importance: t.importance,
+    tags: t.tags,
+    created_at: t.created_at,
+    updated_at: t.updated_at,
+  });
+  const item = (h: SearchHit) => ({
+    id: h.id,
+    title: h.title || UNTITLED,
+    url: url(h.id),
+    snippet: h.snippet ?? snippet(h.content),
+    category: h.category,
+    importance: h.importance,
+    tags: h.tags,
+    created_at: h.created_at,
+  });
+  const run = async (work: () => Promise<Record<string, unknown>>, structured: boolean) => {
+    try {
+      return json(await work(), structured);
+    } catch (err) {
+      return failure(err, log);
+    }
+  };
+
+  server.registerTool(
+    'search',
+    {
+      title: 'Search memory',
+      description:
+        "Search the user's Cairn memory (notes, preferences, facts, project context) and return the best " +
+        'matching traces with an id, title, link and a short snippet. Use fetch with an id to read a whole trace.',
+      inputSchema: {
+        query: z.string().min(1).max(LIMITS.queryMax).describe('What to look for'),
+        limit: z
+          .number()
+          .int()
+          .min(1)
+          .max(LIMITS.searchMax)
+          .optional()
+          .describe('How many results (default 10)'),
+      },
+      annotations: { title: 'Search memory', readOnlyHint: true, openWorldHint: false },
+    },
+    ({ query, limit }) =>
+      run(
+        async () => ({ results: (await api.search(query.trim(), limit ?? LIMITS.searchDefault)).map(item) }),
+        true,
+      ),
+  );
+
+  server.registerTool(
+    'fetch',
+    {
+      title: 'Read a memory',
+      description:
+        'Read one trace of Cairn memory in full by its id (from search): title, text, link and metadata.',
+      inputSchema: { id: Id },
+      annotations: { title: 'Read a memory', readOnlyHint: true, openWorldHint: false },
+    },
+    ({ id }) =>
+      run(async () => {
+        const t = await api.get(id.trim());
+        return {
+          id: t.id,
+          title: t.title || UNTITLED,
+          text: t.content,
+          url: url(t.id),
+          metadata: {
+            category: t.category,
+            importance: t.importance,
+            tags: t.tags,
+            created_at: t.created_at,
+            updated_at: t.updated_at,
+          },
+        };
+      }, false),
+  );
+
+  server.registerTool(
+    'create',
+    {
+      title: 'Save a memory',
+      description:
+        "Save a new trace to the user's Cairn memory. Title and content are required; category, importance " +
+        'and tags are filled in automatically when left out. Saving content already stored returns the existing trace.',
+      inputSchema: {
+        title: z
+          .string()
+          .min(1)
+          .max(LIMITS.titleMax)
+          .describe('A short title saying what the memory is about'),
+        content: z.string().min(1).describe('The memory itself, self-contained'),
+        category: Category.optional(),
+        importance: Importance.optional(),
+        tags: Tags.optional(),
+      },
+      annotations: {
+        title: 'Save a memory',
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+    (input) =>
+      run(async () => {
+        const { trace, created } = await api.create(input);
+        return {
+          status: created ? 'created' : 'duplicate',
+          message: created
+            ? 'Saved to memory.'
+            : 'Not saved again: a trace with the same content already exists; here it is.',
+          trace: summary(trace),
+        };
+      }, true),
+  );
+
+  server.registerTool(
+    'update',
+    {
+      title: 'Edit a memory',
+      description:
+        'Change an existing trace: only the fields sent change. Use it instead of saving a near copy.',
+      inputSchema: {
+        id: Id,
+        title: z.string().max(LIMITS.titleMax).optional(),
+        content: z.string().optional(),
+        category: Category.optional(),
+        importance: Importance.optional(),
+        tags: Tags.optional(),
+      },
+      annotations: {
+        title: 'Edit a memory',
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+    ({ id, ...patch }) =>
+      run(async () => ({ status: 'updated', trace: summary(await api.update(id.trim(), patch)) }), true),
+  );
+
+  server.registerTool(
+    'delete',
+    {
+      title: 'Forget a memory',
+      description: 'Delete a trace from Cairn memory. Only when the user asks to forget something.',
+      inputSchema: { id: Id },
+      annotations: {
+        title: 'Forget a memory',
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+    ({ id }) =>
+      run(async () => {
+        await api.remove(id.trim());
+        return { status: 'deleted', id: id.trim() };
+      }, true),
+  );
+}
+
+function json(value: Record<string, unknown>, structured: boolean): CallToolResult {
+  const result: CallToolResult = { content: [{ type: 'text', text: JSON.stringify(value) }] };
+  if (structured) result.structuredContent = value;
+  return result;
+}
+
+function failure(err: unknown, log: Logger): CallToolResult {
+  const text = err instanceof CairnError ? err.message : 'Internal error in cairn-mcp; see its log';
+  if (!(err instanceof CairnError))
+    log(`unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  return { content: [{ type: 'text', text }], isError: true };
+}
+
+/** The start of the content (servers without ranked search send no snippet). */
+export function snippet(content: string): string {
+  const flat = content.replace(/\s+/g, ' ').trim();
+  if (flat.length <= LIMITS.snippetMax) return flat;
+  let cut = LIMITS.snippetMax - 1;
+  if (/[\udc00-\udfff]/.test(flat.charAt(cut))) cut--;
+  return `${flat.slice(0, cut)}…`;
+}

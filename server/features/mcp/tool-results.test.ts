@@ -1,0 +1,71 @@
+// Pure unit tests of how tool results are shaped and how snippets are cut (no app, no database).
+import { describe, expect, it } from 'vitest';
+import { fetchDocument, jsonResult, searchItem, snippetAround, UNTITLED } from './tool-results.js';
+
+const trace = {
+  id: '0b6f3a52-8c55-4d1f-9f0e-8a4c7a1d2e3f',
+  title: null,
+  content: 'Body',
+  category: 'fact' as const,
+  importance: 'low' as const,
+  tags: ['a'],
+  access_count: 3,
+  source: 'mcp' as const,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-02T00:00:00.000Z',
+};
+
+describe('shapes', () => {
+  it('puts ChatGPT keys first and names untitled traces as the spec does', () => {
+    const item = searchItem('https://c.example', {
+      ...trace,
+      snippet: 'Body',
+      score: 1,
+      matched: ['fulltext'],
+    });
+    expect(Object.keys(item).slice(0, 3)).toEqual(['id', 'title', 'url']);
+    expect(item).toMatchObject({ title: UNTITLED, url: `https://c.example/app/traces/${trace.id}` });
+    const doc = fetchDocument('https://c.example', trace);
+    expect(Object.keys(doc)).toEqual(['id', 'title', 'text', 'url', 'metadata']);
+    expect(doc.metadata).toEqual({
+      category: 'fact',
+      importance: 'low',
+      tags: ['a'],
+      created_at: trace.created_at,
+      updated_at: trace.updated_at,
+    });
+  });
+
+  it('answers exactly one text item, with structuredContent only when asked', () => {
+    expect(jsonResult({ a: 1 })).toEqual({ content: [{ type: 'text', text: '{"a":1}' }] });
+    expect(jsonResult({ a: 1 }, true).structuredContent).toEqual({ a: 1 });
+  });
+});
+
+describe('snippetAround', () => {
+  const words = Array.from({ length: 200 }, (_, i) => `word${i}`).join(' ');
+
+  it('returns short content whole, with white space collapsed', () => {
+    expect(snippetAround('a\n\n b   c', 'b', 300)).toBe('a b c');
+  });
+
+  it('stays within the limit and shows the match', () => {
+    const s = snippetAround(words, 'word150', 100);
+    expect(s.length).toBeLessThanOrEqual(100);
+    expect(s).toContain('word150');
+    expect(s.startsWith('…')).toBe(true);
+  });
+
+  it('starts at the beginning when nothing matches', () => {
+    const s = snippetAround(words, 'absent', 50);
+    expect(s.startsWith('word0 ')).toBe(true);
+    expect(s.endsWith('…')).toBe(true);
+    expect(s.length).toBeLessThanOrEqual(50);
+  });
+
+  it('never splits a surrogate pair', () => {
+    const emoji = '😀'.repeat(400);
+    const s = snippetAround(emoji, 'x', 101);
+    expect(s).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
+  });
+});

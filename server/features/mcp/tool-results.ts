@@ -1,0 +1,145 @@
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { SearchResult } from '../../../contract/search.js';
+import type { Trace } from '../../../contract/traces.js';
+import { AppError } from '../../http/errors.js';
+
+/**
+ * What the tools answer. `search` and `fetch` follow ChatGPT's fixed shapes exactly (one text
+ * item holding JSON: `{"results":[{"id","title","url"}]}` and `{"id","title","text","url",
+ * "metadata"}`); anything extra for other assistants comes after the required keys.
+ */
+
+/** The spec's label for a trace without a title (Dashboard, "Recent Traces"). */
+export const UNTITLED = 'Untitled Trace';
+
+/** Where a person opens the trace in the web app (the citation link assistants show). */
+export function traceUrl(publicUrl: string, id: string): string {
+  return `${publicUrl}/app/traces/${id}`;
+}
+
+export type SearchItem = {
+  id: string;
+  title: string;
+  url: string;
+  snippet: string;
+  category: string;
+  importance: string;
+  tags: string[];
+  created_at: string;
+};
+
+export function searchItem(publicUrl: string, r: SearchResult): SearchItem {
+  // Key order matters to readers of the JSON text: ChatGPT's three keys first.
+  return {
+    id: r.id,
+    title: r.title || UNTITLED,
+    url: traceUrl(publicUrl, r.id),
+    snippet: r.snippet,
+    category: r.category,
+    importance: r.importance,
+    tags: r.tags,
+    created_at: r.created_at,
+  };
+}
+
+export type FetchDocument = {
+  id: string;
+  title: string;
+  text: string;
+  url: string;
+  metadata: { category: string; importance: string; tags: string[]; created_at: string; updated_at: string };
+};
+
+export function fetchDocument(publicUrl: string, t: Trace): FetchDocument {
+  return {
+    id: t.id,
+    title: t.title || UNTITLED,
+    text: t.content,
+    url: traceUrl(publicUrl, t.id),
+    metadata: {
+      category: t.category,
+      importance: t.importance,
+      tags: t.tags,
+      created_at: t.created_at,
+      updated_at: t.updated_at,
+    },
+  };
+}
+
+/** A trace as create/update answer it: everything but the content the assistant just sent. */
+export function traceSummary(publicUrl: string, t: Trace) {
+  return {
+    id: t.id,
+    title: t.title || UNTITLED,
+    url: traceUrl(publicUrl, t.id),
+    category: t.category,
+    importance: t.importance,
+    tags: t.tags,
+    created_at: t.created_at,
+    updated_at: t.updated_at,
+  };
+}
+
+/** Exactly one text item holding the JSON; `structured` also sets structuredContent to it. */
+export function jsonResult(value: Record<string, unknown>, structured = false): CallToolResult {
+  const result: CallToolResult = { content: [{ type: 'text', text: JSON.stringify(value) }] };
+  if (structured) result.structuredContent = value;
+  return result;
+}
+
+/**
+ * A failed call the model can read and act on (MCP: tool errors are results with isError, not
+ * protocol errors). Service errors carry the spec's wording; anything else is logged, not shown.
+ */
+export function toolError(err: unknown, log: { error(obj: unknown, msg: string): void }): CallToolResult {
+  let text: string;
+  if (err instanceof AppError && err.status < 500) {
+    const details = err.details?.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message)).join('; ');
+    text = details && !err.message.includes(details) ? `${err.message} (${details})` : err.message;
+  } else {
+    log.error({ err }, 'MCP tool failed');
+    text = 'Internal error: the request could not be completed. Try again later.';
+  }
+  return { content: [{ type: 'text', text }], isError: true };
+}
+
+/**
+ * At most `max` characters of `content` around the first occurrence of the query (or of its
+ * longest word), cut at word boundaries where possible, with "…" marking each cut.
+ */
+export function snippetAround(content: string, query: string, max: number): string {
+  const flat = content.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const lower = flat.toLowerCase();
+  const needles = [
+    query.trim().toLowerCase(),
+    ...query
+      .toLowerCase()
+      .split(/\s+/)
+      .sort((a, b) => b.length - a.length),
+  ];
+  let at = -1;
+  for (const n of needles) {
+    if (n && (at = lower.indexOf(n)) >= 0) break;
+  }
+  const budget = max - 2; // room for the two ellipses
+  let start = at <= 0 ? 0 : Math.max(0, at - Math.floor(budget / 3));
+  start = Math.min(start, flat.length - budget);
+  if (start > 0) {
+    const space = flat.indexOf(' ', start);
+    if (space > 0 && space - start < 20) start = space + 1;
+  }
+  let end = Math.min(flat.length, start + budget);
+  if (end < flat.length) {
+    const space = flat.lastIndexOf(' ', end);
+    if (space > start && end - space < 20) end = space;
+  }
+  // Never cut between the two halves of a surrogate pair (an emoji would become garbage).
+  if (isLowSurrogate(flat.charCodeAt(start))) start++;
+  if (end < flat.length && isLowSurrogate(flat.charCodeAt(end))) end--;
+  return `${start > 0 ? '…' : ''}${flat.slice(start, end)}${end < flat.length ? '…' : ''}`;
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}

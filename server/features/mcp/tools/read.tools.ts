@@ -1,0 +1,86 @@
+import type { McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import { SEARCH_LIMITS } from '../../../../contract/search.js';
+import { toolAllowed } from '../mcp-auth.js';
+import { searchTraces } from '../search-traces.js';
+import { fetchDocument, jsonResult, searchItem, toolError } from '../tool-results.js';
+import type { ToolDeps } from './tool-deps.js';
+
+/**
+ * Results are bounded so no call nears Claude Code's ~25k-token cap (issue 5: about 20k): a
+ * search answers at most 20 items of ≤300-character snippets; a fetch is one trace, whose content
+ * the traces service already caps at 20,000 characters.
+ */
+export const MCP_SEARCH_LIMITS = { limitDefault: 10, limitMax: 20 } as const;
+
+const SearchInput = z.object({
+  query: z
+    .string()
+    .trim()
+    .min(1, 'Query is required: send the words to search for')
+    .max(SEARCH_LIMITS.queryMax)
+    .describe('What to look for, in natural language or keywords'),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(MCP_SEARCH_LIMITS.limitMax)
+    .optional()
+    .describe(
+      `How many results (default ${MCP_SEARCH_LIMITS.limitDefault}, at most ${MCP_SEARCH_LIMITS.limitMax})`,
+    ),
+});
+
+const FetchInput = z.object({
+  id: z.string().max(100).describe('The id of a trace, as returned by search'),
+});
+
+export function registerReadTools(server: McpServer, deps: ToolDeps): void {
+  const { traces, principal, publicUrl, log } = deps;
+
+  if (toolAllowed(principal, 'search'))
+    server.registerTool(
+      'search',
+      {
+        title: 'Search memory',
+        description:
+          "Search the user's Cairn memory (notes, preferences, facts, project context) and return the best " +
+          'matching traces with an id, title, link and a short snippet. Use fetch with an id to read a whole trace.',
+        inputSchema: SearchInput,
+        annotations: { title: 'Search memory', readOnlyHint: true, openWorldHint: false },
+      },
+      async ({ query, limit }) => {
+        try {
+          const found = await searchTraces(traces, principal, query, limit ?? MCP_SEARCH_LIMITS.limitDefault);
+          // structuredContent repeats the JSON for clients that read it. No outputSchema: with a fresh
+          // server per request the SDK would convert and check it on every call (~1 ms), for a shape
+          // the text already fixes.
+          return jsonResult({ results: found.map((r) => searchItem(publicUrl, r)) }, true);
+        } catch (err) {
+          return toolError(err, log);
+        }
+      },
+    );
+
+  if (toolAllowed(principal, 'fetch'))
+    server.registerTool(
+      'fetch',
+      {
+        title: 'Read a memory',
+        description:
+          'Read one trace of Cairn memory in full by its id (from search): title, text, link and metadata ' +
+          '(category, importance, tags, created and updated times).',
+        inputSchema: FetchInput,
+        annotations: { title: 'Read a memory', readOnlyHint: true, openWorldHint: false },
+      },
+      async ({ id }) => {
+        try {
+          // traces.get counts the read as an access for assistants (it never runs as a web session here).
+          const trace = await traces.get(principal, id.trim());
+          return jsonResult(fetchDocument(publicUrl, trace));
+        } catch (err) {
+          return toolError(err, log);
+        }
+      },
+    );
+}

@@ -1,0 +1,135 @@
+import type { McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import { CATEGORIES, IMPORTANCES, TRACE_LIMITS } from '../../../../contract/traces.js';
+import { toolAllowed } from '../mcp-auth.js';
+import { jsonResult, toolError, traceSummary } from '../tool-results.js';
+import type { ToolDeps } from './tool-deps.js';
+
+/**
+ * Writing tools, registered only for principals holding write:traces. The JSON Schemas tell the
+ * model the shape; the traces service validates again with the contract's rules and wording.
+ */
+
+const Id = z.string().max(100).describe('The id of the trace (from search or create)');
+const Title = z.string().max(TRACE_LIMITS.titleMax);
+const Content = z.string().max(TRACE_LIMITS.contentMax);
+const Category = z.enum(CATEGORIES).describe('Left out: chosen automatically');
+const Importance = z.enum(IMPORTANCES).describe('Left out: chosen automatically');
+const Tags = z
+  .array(z.string().max(TRACE_LIMITS.tagMax))
+  .max(TRACE_LIMITS.tagsMax)
+  .describe('Short lower-case keywords. Left out on create: suggested automatically');
+
+const CreateInput = z.object({
+  title: Title.min(1).describe('A short title saying what the memory is about'),
+  content: Content.min(1).describe(
+    'The memory itself, self-contained (it will be read without this conversation)',
+  ),
+  category: Category.optional(),
+  importance: Importance.optional(),
+  tags: Tags.optional(),
+});
+
+const UpdateInput = z.object({
+  id: Id,
+  title: Title.optional(),
+  content: Content.optional(),
+  category: Category.optional(),
+  importance: Importance.optional(),
+  tags: Tags.optional(),
+});
+
+const DeleteInput = z.object({ id: Id });
+
+export function registerWriteTools(server: McpServer, deps: ToolDeps): void {
+  const { traces, principal, publicUrl, log } = deps;
+
+  if (toolAllowed(principal, 'create'))
+    server.registerTool(
+      'create',
+      {
+        title: 'Save a memory',
+        description:
+          "Save a new trace to the user's Cairn memory. Title and content are required; category " +
+          `(${CATEGORIES.join(', ')}), importance (${IMPORTANCES.join(', ')}) and tags are filled in ` +
+          'automatically when left out. Saving content that is already stored returns the existing trace.',
+        inputSchema: CreateInput,
+        annotations: {
+          title: 'Save a memory',
+          readOnlyHint: false,
+          destructiveHint: false,
+          idempotentHint: true, // identical content returns the existing trace
+          openWorldHint: false,
+        },
+      },
+      async (input) => {
+        try {
+          const { trace, created } = await traces.create(principal, input, { source: 'mcp' });
+          return jsonResult(
+            {
+              status: created ? 'created' : 'duplicate',
+              message: created
+                ? 'Saved to memory.'
+                : 'Not saved again: a trace with the same content already exists; here it is.',
+              trace: traceSummary(publicUrl, trace),
+            },
+            true,
+          );
+        } catch (err) {
+          return toolError(err, log);
+        }
+      },
+    );
+
+  if (toolAllowed(principal, 'update'))
+    server.registerTool(
+      'update',
+      {
+        title: 'Edit a memory',
+        description:
+          'Change an existing trace: only the fields sent change (title, content, category, importance, tags). ' +
+          'Use it to correct or extend a memory instead of saving a near copy.',
+        inputSchema: UpdateInput,
+        annotations: {
+          title: 'Edit a memory',
+          readOnlyHint: false,
+          destructiveHint: true, // the previous text is overwritten
+          idempotentHint: true,
+          openWorldHint: false,
+        },
+      },
+      async ({ id, ...changes }) => {
+        try {
+          const trace = await traces.update(principal, id.trim(), changes);
+          return jsonResult({ status: 'updated', trace: traceSummary(publicUrl, trace) }, true);
+        } catch (err) {
+          return toolError(err, log);
+        }
+      },
+    );
+
+  if (toolAllowed(principal, 'delete'))
+    server.registerTool(
+      'delete',
+      {
+        title: 'Forget a memory',
+        description: 'Delete a trace from Cairn memory. Only when the user asks to forget something.',
+        inputSchema: DeleteInput,
+        annotations: {
+          title: 'Forget a memory',
+          readOnlyHint: false,
+          destructiveHint: true,
+          idempotentHint: true,
+          openWorldHint: false,
+        },
+      },
+      async ({ id }) => {
+        try {
+          await traces.remove(principal, id.trim());
+          return jsonResult({ status: 'deleted', id: id.trim() }, true);
+        } catch (err) {
+          return toolError(err, log);
+        }
+      },
+    );
+}
