@@ -7,6 +7,7 @@ import { serverInfoRoutes } from './server-info/server-info.routes.js';
 import { oauthClientsRoutes } from './oauth/clients.routes.js';
 import { consentRoutes } from './oauth/consent.routes.js';
 import { oauthServerRoutes } from './oauth/oauth-server.routes.js';
+import { searchRoutes } from './search/search.routes.js';
 import { tracesRoutes } from './traces/traces.routes.js';
 
 /** Every feature's routes, mounted in one place. */
@@ -29,4 +30,5 @@ export async function registerFeatures(
   await app.register(oauthClientsRoutes, { clients: services.oauth.clients });
   await app.register(consentRoutes, { consent: services.oauth.consent });
   await app.register(tracesRoutes, { traces: services.traces, stats: services.traceStats });
+  await app.register(searchRoutes, { search: services.search });
 }

@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import type { Db } from '../db/db.js';
+import type { Embedder } from '../embeddings/embedder.js';
+import { createFakeEmbedder } from '../embeddings/fake-embedder.js';
 import type { LogStream } from '../http/redact.js';
 import { loadSecrets } from '../security/secrets.js';
 import type { Services } from '../services.js';
@@ -23,6 +25,12 @@ export async function createTestApp(
     webDir?: string;
     /** Turns logging on (at LOG_LEVEL, so pass one in env) and collects the lines here. */
     logStream?: LogStream;
+    /**
+     * The embedding model: the fake (feature hashing, instant) unless a test that measures
+     * quality passes the real one. The embedding worker is not started: tests call
+     * app.services.embeddingWorker.drain() (or start()) when they need vectors.
+     */
+    embedder?: Embedder;
     /** Adds test-only routes before the app is sealed by ready(). */
     beforeReady?: (app: FastifyInstance & { services: Services }) => void | Promise<void>;
   } = {},
@@ -42,6 +50,7 @@ export async function createTestApp(
       config,
       db,
       secrets,
+      embedder: opts.embedder ?? createFakeEmbedder(),
       loginLimits: {
         perEmail: { limit: 1000, windowSeconds: 900 },
         perIp: { limit: 1000, windowSeconds: 900 },
