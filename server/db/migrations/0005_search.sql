@@ -29,6 +29,10 @@ CREATE TABLE trace_fulltext (
   tokens integer NOT NULL
 );
 SELECT cairn_protect('trace_fulltext');
+-- Uncompressed and inline up to ~8 kB: every score computation tests the tsvector several times,
+-- and each test would decompress it again.
+ALTER TABLE trace_fulltext ALTER COLUMN lexemes SET STORAGE MAIN;
+ALTER TABLE trace_fulltext SET (toast_tuple_target = 8160);
 CREATE INDEX trace_fulltext_lexemes_idx ON trace_fulltext USING gin (lexemes);
 CREATE INDEX trace_fulltext_user_idx ON trace_fulltext (user_id);
 
@@ -132,13 +136,17 @@ CREATE TRIGGER trace_fulltext_stats_delete AFTER DELETE ON trace_fulltext
 -- (Robertson & Zaragoza 2009) over the query's lexemes, joined by OR.
 --   score = Σ idf(t) · tf·(k1+1) / (tf + k1·(1 − b + b·tokens/avgdl))
 --   idf(t) = ln(1 + (N − df + 0.5) / (df + 0.5)), N and df from fulltext_corpus / fulltext_terms.
--- tf is per field rather than per occurrence: 1 if the lexeme is in the content, plus
--- title_weight − 1 more if it is in the title (BM25F-like). Memory notes are short, and a presence
--- test is a binary search in the tsvector where counting occurrences means unnesting all of it.
--- Candidates: documents containing the rarest query lexemes, taken rarest first while their total
--- document frequency stays within candidate_budget (at least one lexeme is always taken). A
--- lexeme in thousands of notes adds little to any score (its idf is near zero) but would cost a
--- score computation per note; it still counts in the score of the candidates that contain it.
+-- tf is per field rather than per occurrence (BM25F-like): 1 if the lexeme is in the content,
+-- title_weight if it is in the title. Memory notes are short, and a presence test is a binary
+-- search in the tsvector where counting occurrences means unnesting all of it; with tf taking
+-- three values the score of a term is a CASE over two @@ tests, with no sub-query per row.
+-- Candidates: the notes holding the query's rarest lexemes, taken rarest first while their
+-- document frequencies add up to at most candidate_budget. A lexeme in thousands of notes adds
+-- little to any score (its idf is near zero) but would cost a score computation per note; it
+-- still counts in the score of the candidates that contain it. When even the rarest lexeme is
+-- too common, candidates must hold several of them at once (AND, rarest first, until the
+-- expected count — independence assumed — is within the budget), and at most 4 × budget rows are
+-- scored whatever happens.
 -- SECURITY DEFINER for the reason cairn_trace_matches is (0002): under row-level security
 -- PostgreSQL does not use the GIN index for the non-leakproof @@. No user id is taken: it reads
 -- app.user_id like the policies, so outside asUser it returns nothing.
@@ -154,12 +162,15 @@ DECLARE
   term record;
   chosen text[] := '{}';
   total bigint := 0;
+  expected float8 := 1;
+  conjunctive boolean := false;
   terms text[] := '{}';
+  candidates tsquery;
 BEGIN
   IF uid IS NULL OR query IS NULL THEN
     RETURN;
   END IF;
-  SELECT c.documents, c.tokens::float8 / greatest(c.documents, 1) INTO n, avgdl
+  SELECT c.documents, greatest(c.tokens::float8 / greatest(c.documents, 1), 1) INTO n, avgdl
     FROM fulltext_corpus c WHERE c.user_id = uid;
   IF n IS NULL OR n <= 0 THEN
     RETURN;
@@ -171,32 +182,45 @@ BEGIN
        AND t.lexeme = ANY (tsvector_to_array(to_tsvector('english'::regconfig, query)))
      ORDER BY t.df, t.lexeme
   LOOP
-    IF cardinality(chosen) = 0 OR total + term.df <= candidate_budget THEN
+    IF cardinality(chosen) = 0 THEN
+      chosen := ARRAY[term.lexeme];
+      total := term.df;
+      expected := term.df;
+      conjunctive := term.df > candidate_budget;
+    ELSIF conjunctive AND expected > candidate_budget THEN
+      chosen := chosen || term.lexeme;
+      expected := expected * term.df / n;
+    ELSIF NOT conjunctive AND total + term.df <= candidate_budget THEN
       chosen := chosen || term.lexeme;
       total := total + term.df;
     END IF;
+    -- The term's score for its three possible tf values; `norm` is the length normalisation.
     terms := terms || format(
-      '(SELECT %s * tf * %s / (tf + %s * x.norm) FROM (SELECT (f.lexemes @@ %L::tsquery)::int'
-      ' + %s * (f.lexemes @@ %L::tsquery)::int AS tf) s)',
-      term.idf, k1 + 1, k1, quote_literal(term.lexeme), title_weight - 1, quote_literal(term.lexeme) || ':A');
+      'CASE WHEN f.lexemes @@ %L::tsquery THEN %s::float8 / (%s::float8 + %s::float8 * x.norm)'
+      ' WHEN f.lexemes @@ %L::tsquery THEN %s::float8 / (1 + %s::float8 * x.norm) ELSE 0::float8 END',
+      quote_literal(term.lexeme) || ':A', term.idf * (k1 + 1) * title_weight, title_weight, k1,
+      quote_literal(term.lexeme), term.idf * (k1 + 1), k1);
   END LOOP;
   IF cardinality(chosen) = 0 THEN
     RETURN;
   END IF;
+  candidates := array_to_string(ARRAY(SELECT quote_literal(l) FROM unnest(chosen) l),
+                                CASE WHEN conjunctive THEN ' & ' ELSE ' | ' END)::tsquery;
   -- Filters join traces; without them trace_fulltext alone answers (it holds active traces only).
   RETURN QUERY EXECUTE
     'SELECT f.trace_id, ' || array_to_string(terms, ' + ') || ' AS score
-       FROM trace_fulltext f'
+       FROM (SELECT f.trace_id, f.lexemes, f.tokens FROM trace_fulltext f'
     || CASE WHEN only_category IS NULL AND all_tags IS NULL AND only_importance IS NULL THEN ''
             ELSE ' JOIN traces t ON t.id = f.trace_id AND t.is_active' END
-    || ' CROSS JOIN LATERAL (SELECT 1 - $4 + $4 * f.tokens / $5 AS norm) x
-      WHERE f.user_id = $1 AND f.lexemes @@ $2'
+    || ' WHERE f.user_id = $1 AND f.lexemes @@ $2'
     || CASE WHEN only_category IS NULL THEN '' ELSE ' AND t.category = $6' END
     || CASE WHEN all_tags IS NULL THEN '' ELSE ' AND t.tags @> $7' END
     || CASE WHEN only_importance IS NULL THEN '' ELSE ' AND t.importance = $8' END
-    || ' ORDER BY score DESC, f.trace_id LIMIT $3'
-    USING uid, array_to_string(ARRAY(SELECT quote_literal(l) FROM unnest(chosen) l), ' | ')::tsquery,
-          max_results, b, greatest(avgdl, 1), only_category, all_tags, only_importance;
+    || ' LIMIT $9) f
+       CROSS JOIN LATERAL (SELECT 1 - $4 + $4 * f.tokens::float8 / $5 AS norm) x
+      ORDER BY score DESC, f.trace_id LIMIT $3'
+    USING uid, candidates, max_results, b, avgdl, only_category, all_tags, only_importance,
+          4 * candidate_budget;
 END
 $fn$;
 REVOKE ALL ON FUNCTION cairn_fulltext_search(text, integer, text, text[], text, float8, float8, float8, integer) FROM PUBLIC;
@@ -261,32 +285,64 @@ SELECT cairn_protect('embedding_jobs');
 CREATE INDEX embedding_jobs_due_idx ON embedding_jobs (run_after);
 
 -- ── Near-duplicates on create ────────────────────────────────────────────────────────────────
--- Active traces of the current user whose text is close to a new one's (trigram similarity of
--- title + content, the same lower-cased form as traces.search_text). Candidates come from the
--- existing trigram GIN index through word similarity of the new text's opening (bounded, so a
--- 20,000-character note does not probe thousands of trigrams); the answer is ranked by the full
--- texts' similarity. SECURITY DEFINER for the same reason as cairn_trace_matches; reads
--- app.user_id, takes no user id.
+-- Active traces of the current user whose text is close to a new one's: trigram similarity of
+-- title + content (the lower-cased form of traces.search_text) of at least min_similarity.
+-- Comparing the new text with every trace is out of the question, and so is the trigram index:
+-- on 100k notes a `%` or `<%` probe with a note's worth of trigrams selects thousands of
+-- candidates (common trigrams are everywhere) and rechecks each (4–19 s on PGlite, ADR 0008).
+-- Near-duplicates share their rare words, so candidates come from the full-text index: the
+-- traces holding the new text's rarest lexemes (the user's own document frequencies), as many
+-- of them as fit a budget of 500 postings, or all of the three rarest when even one is common.
+-- The 20 sharing most of the eight rarest lexemes are compared in full with similarity().
+-- SECURITY DEFINER for the same reason as cairn_trace_matches; reads app.user_id.
 CREATE FUNCTION cairn_similar_traces(new_title text, new_content text, min_similarity real, max_results integer)
 RETURNS TABLE (id uuid, title text, excerpt text, similarity real)
 LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, public AS $fn$
 DECLARE
   uid uuid := NULLIF(current_setting('app.user_id', true), '')::uuid;
   doc text := lower(coalesce(new_title, '') || U&'\001F' || new_content);
-  probe text := left(lower(new_content), 1000);
+  rare text[];
+  dfs integer[];
+  chosen text[] := '{}';
+  total integer := 0;
+  joiner text := ' | ';
+  shared text;
 BEGIN
   IF uid IS NULL OR new_content IS NULL THEN
     RETURN;
   END IF;
-  PERFORM set_config('pg_trgm.word_similarity_threshold', min_similarity::text, true);
-  RETURN QUERY
-    SELECT t.id, t.title, left(t.content, 600), similarity(t.search_text, doc)
-      FROM traces t
-     WHERE t.user_id = uid AND t.is_active
-       AND probe <% t.search_text
-       AND similarity(t.search_text, doc) >= min_similarity
+  SELECT array_agg(t.lexeme ORDER BY t.df, t.lexeme), array_agg(t.df ORDER BY t.df, t.lexeme) INTO rare, dfs
+    FROM (SELECT s.lexeme, s.df FROM fulltext_terms s
+           WHERE s.user_id = uid AND s.df > 0
+             AND s.lexeme = ANY (tsvector_to_array(cairn_search_document(new_title, new_content)))
+           ORDER BY s.df, s.lexeme LIMIT 8) t;
+  IF rare IS NULL THEN
+    RETURN;
+  END IF;
+  IF dfs[1] > 500 THEN
+    chosen := rare[1:3];
+    joiner := ' & ';
+  ELSE
+    FOR i IN 1 .. cardinality(rare) LOOP
+      EXIT WHEN total + dfs[i] > 500;
+      chosen := chosen || rare[i];
+      total := total + dfs[i];
+    END LOOP;
+  END IF;
+  SELECT string_agg(format('(f.lexemes @@ %L::tsquery)::int', quote_literal(l)), ' + ') INTO shared
+    FROM unnest(rare) l;
+  RETURN QUERY EXECUTE format($q$
+    SELECT t.id, t.title, left(t.content, 600), similarity(t.search_text, $3)
+      FROM (SELECT f.trace_id, %s AS shared
+              FROM trace_fulltext f
+             WHERE f.user_id = $1 AND f.lexemes @@ $2
+             ORDER BY shared DESC, f.trace_id LIMIT 20) c
+      JOIN traces t ON t.id = c.trace_id
+     WHERE c.shared * 2 >= $4 AND t.is_active AND similarity(t.search_text, $3) >= $5
      ORDER BY 4 DESC, t.created_at DESC, t.id
-     LIMIT max_results;
+     LIMIT $6$q$, shared)
+    USING uid, array_to_string(ARRAY(SELECT quote_literal(l) FROM unnest(chosen) l), joiner)::tsquery,
+          doc, cardinality(rare), min_similarity, max_results;
 END
 $fn$;
 REVOKE ALL ON FUNCTION cairn_similar_traces(text, text, real, integer) FROM PUBLIC;

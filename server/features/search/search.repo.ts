@@ -106,6 +106,27 @@ export const searchRepo = {
     return rows.map((r) => ({ id: r.id, score: 1 - Number(r.distance) }));
   },
 
+  /**
+   * Cosine similarity of the query to given traces (the full-text hits the vector arm did not
+   * return), so every candidate of the fusion has both scores. Traces not embedded yet are absent.
+   */
+  async similarities(
+    tx: Tx,
+    userId: string,
+    model: string,
+    vector: readonly number[],
+    ids: readonly string[],
+  ): Promise<Map<string, number>> {
+    if (!ids.length) return new Map();
+    const rows = await tx.query<{ id: string; similarity: number }>(
+      `SELECT trace_id AS id, 1 - (embedding <=> $1::vector) AS similarity
+         FROM trace_embeddings
+        WHERE trace_id = ANY($2::uuid[]) AND user_id = $3 AND model = $4 AND dimension = $5`,
+      [vectorLiteral(vector), ids, userId, model, vector.length],
+    );
+    return new Map(rows.map((r) => [r.id, Number(r.similarity)]));
+  },
+
   /** What the fusion's priors need of each candidate. */
   async meta(
     tx: Tx,

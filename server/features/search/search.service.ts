@@ -5,7 +5,8 @@ import type { Embedder } from '../../embeddings/embedder.js';
 import { type Principal, requireScope } from '../../http/principal.js';
 import type { TracesService } from '../traces/traces.service.js';
 import { parseInput } from '../traces/validate.js';
-import { type Arm, type FusedHit, type FusionOptions, fuseRankings } from './fusion.js';
+import type { Arm, FusedHit } from './fusion.js';
+import { fuseScores, type ScoreFusionOptions } from './score-fusion.js';
 import {
   type ArmHit,
   type Bm25Params,
@@ -20,8 +21,8 @@ export type SearchTuning = {
   /** Candidates each arm contributes to the fusion. */
   depth: number;
   bm25: Bm25Params;
-  /** RRF k, arm weights and the recency / importance priors (fusion.ts). */
-  fusion: Pick<FusionOptions, 'k' | 'weights' | 'recency' | 'importance'>;
+  /** Arm weights and the recency / importance priors (score-fusion.ts). */
+  fusion: Pick<ScoreFusionOptions, 'weights' | 'recency' | 'importance'>;
   /** HNSW candidate list size (pgvector's default 40 loses recall past ~40 results). */
   efSearch: number;
   /** A query the model cannot embed in this time is answered from full text alone. */
@@ -30,8 +31,8 @@ export type SearchTuning = {
 
 export const DEFAULT_TUNING: SearchTuning = {
   depth: 50,
-  bm25: { k1: 1.2, b: 0.75, titleWeight: 2, candidateBudget: 2000 },
-  fusion: { k: 60, weights: { fulltext: 1, vector: 1 } },
+  bm25: { k1: 0.9, b: 0.4, titleWeight: 2, candidateBudget: 2000 },
+  fusion: { weights: { fulltext: 0.6, vector: 0.4 } },
   efSearch: 100,
   queryEmbeddingTimeoutMs: 2000,
 };
@@ -120,20 +121,45 @@ export function createSearchService(deps: SearchServiceDeps) {
             tuning.efSearch,
           )
         : [];
-      const candidates = [...new Set([...fulltext, ...nearest].map((h) => h.id))];
-      const meta = new Map((await searchRepo.meta(tx, userId, candidates)).map((m) => [m.id, m]));
-      const withMeta = (hits: ArmHit[]) =>
-        hits.flatMap((h) => {
-          const m = meta.get(h.id);
-          return m ? [{ id: h.id, createdAt: m.created_at, importance: m.importance }] : [];
-        });
-      const fused = fuseRankings(
-        { fulltext: withMeta(fulltext), vector: withMeta(nearest) },
+      const ids = [...new Set([...fulltext, ...nearest].map((h) => h.id))];
+      const meta = new Map((await searchRepo.meta(tx, userId, ids)).map((m) => [m.id, m]));
+      const textScore = new Map(fulltext.map((h) => [h.id, h.score]));
+      const cosine = new Map(nearest.map((h) => [h.id, h.score]));
+      if (vector) {
+        const missing = ids.filter((id) => !cosine.has(id));
+        const more = await searchRepo.similarities(tx, userId, embedder.modelId, vector, missing);
+        for (const [id, sim] of more) cosine.set(id, sim);
+      }
+      const inText = new Set(textScore.keys());
+      const inVector = new Set(nearest.map((h) => h.id));
+      const fused = fuseScores(
+        ids.flatMap((id) => {
+          const m = meta.get(id);
+          if (!m) return [];
+          const matched: Arm[] = [
+            ...(inText.has(id) ? (['fulltext'] as const) : []),
+            ...(inVector.has(id) ? (['vector'] as const) : []),
+          ];
+          return [
+            {
+              id,
+              // A trace no query word matched has a BM25 score of 0; one found only by meaning
+              // may have matched below the arm's depth, and counts as 0 too.
+              scores: {
+                fulltext: textScore.get(id) ?? 0,
+                ...(cosine.has(id) ? { vector: cosine.get(id)! } : {}),
+              },
+              matched,
+              createdAt: m.created_at,
+              importance: m.importance,
+            },
+          ];
+        }),
         { ...tuning.fusion, limit: input.limit },
       );
-      const ids = fused.map((f) => f.id);
-      const rows = new Map((await searchRepo.rows(tx, userId, ids)).map((r) => [r.id, r]));
-      await afterFusion?.(tx, ids);
+      const top = fused.map((f) => f.id);
+      const rows = new Map((await searchRepo.rows(tx, userId, top)).map((r) => [r.id, r]));
+      await afterFusion?.(tx, top);
       return { mode: vector ? 'hybrid' : 'fulltext', fulltext, vector: nearest, fused, rows };
     });
   }
