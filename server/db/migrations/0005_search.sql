@@ -53,38 +53,44 @@ CREATE TABLE fulltext_corpus (
 );
 SELECT cairn_protect('fulltext_corpus');
 
--- traces → trace_fulltext, one statement at a time (a bulk import is one INSERT here, not one per
--- row). UPDATE triggers cannot have column lists together with transition tables, so the UPDATE
--- branch compares old and new rows and touches only those whose text or active state changed:
--- an access-count increment costs a join of a handful of rows and writes nothing.
-CREATE FUNCTION traces_sync_fulltext() RETURNS trigger
+-- traces → trace_fulltext. Inserts one statement at a time (a bulk import is one INSERT here,
+-- not one per row). Edits row by row, and only when the text or the active state changed: an
+-- UPDATE trigger cannot have both a column list and transition tables, and a statement trigger
+-- would run on every access-count increment of a search result.
+CREATE FUNCTION traces_fulltext_inserted() RETURNS trigger
 LANGUAGE plpgsql SET search_path = pg_catalog, public AS $fn$
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO trace_fulltext (trace_id, user_id, lexemes, tokens)
-    SELECT d.id, d.user_id, d.doc, cairn_tsvector_tokens(d.doc)
-      FROM (SELECT id, user_id, cairn_search_document(title, content) AS doc
-              FROM new_rows WHERE is_active) d;
-    RETURN NULL;
-  END IF;
-  DELETE FROM trace_fulltext f
-   USING new_rows n JOIN old_rows o ON o.id = n.id
-   WHERE f.trace_id = n.id AND o.is_active AND NOT n.is_active;
   INSERT INTO trace_fulltext (trace_id, user_id, lexemes, tokens)
   SELECT d.id, d.user_id, d.doc, cairn_tsvector_tokens(d.doc)
-    FROM (SELECT n.id, n.user_id, cairn_search_document(n.title, n.content) AS doc
-            FROM new_rows n JOIN old_rows o ON o.id = n.id
-           WHERE n.is_active
-             AND (NOT o.is_active OR o.title IS DISTINCT FROM n.title OR o.content <> n.content)) d
-  ON CONFLICT (trace_id) DO UPDATE SET lexemes = EXCLUDED.lexemes, tokens = EXCLUDED.tokens;
+    FROM (SELECT id, user_id, cairn_search_document(title, content) AS doc
+            FROM new_rows WHERE is_active) d;
   RETURN NULL;
 END
 $fn$;
 CREATE TRIGGER traces_fulltext_insert AFTER INSERT ON traces
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION traces_sync_fulltext();
-CREATE TRIGGER traces_fulltext_update AFTER UPDATE ON traces
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION traces_sync_fulltext();
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION traces_fulltext_inserted();
+
+CREATE FUNCTION traces_fulltext_changed() RETURNS trigger
+LANGUAGE plpgsql SET search_path = pg_catalog, public AS $fn$
+DECLARE
+  doc tsvector;
+BEGIN
+  IF NOT NEW.is_active THEN
+    DELETE FROM trace_fulltext WHERE trace_id = NEW.id;
+    RETURN NULL;
+  END IF;
+  doc := cairn_search_document(NEW.title, NEW.content);
+  INSERT INTO trace_fulltext (trace_id, user_id, lexemes, tokens)
+  VALUES (NEW.id, NEW.user_id, doc, cairn_tsvector_tokens(doc))
+  ON CONFLICT (trace_id) DO UPDATE SET lexemes = EXCLUDED.lexemes, tokens = EXCLUDED.tokens;
+  RETURN NULL;
+END
+$fn$;
+CREATE TRIGGER traces_fulltext_update AFTER UPDATE OF title, content, is_active ON traces
+  FOR EACH ROW
+  WHEN (OLD.title IS DISTINCT FROM NEW.title OR OLD.content IS DISTINCT FROM NEW.content
+        OR OLD.is_active IS DISTINCT FROM NEW.is_active)
+  EXECUTE FUNCTION traces_fulltext_changed();
 
 -- trace_fulltext → fulltext_terms / fulltext_corpus: one aggregated upsert per statement. Rows are
 -- written in (user_id, lexeme) order so two concurrent writers lock them in the same order (no

@@ -92,13 +92,18 @@ export const searchRepo = {
         [String(efSearch)],
       );
     }
-    // relaxed_order may hand rows back slightly out of order: sort the few found again.
+    // Without filters no join: the planner then takes the HNSW index even for a few thousand
+    // vectors, and a deleted trace's vector (kept for a restore) is dropped by the caller. With
+    // filters the join runs inside the iterative scan. relaxed_order may return rows slightly
+    // out of order: the few found are sorted again.
+    const join = where.length
+      ? `JOIN traces t ON t.id = e.trace_id AND t.user_id = $2 AND t.is_active ${where.map((w) => `AND ${w}`).join(' ')}`
+      : '';
     const rows = await tx.query<{ id: string; distance: number }>(
       `SELECT id, distance FROM (
          SELECT e.trace_id AS id, ${column} <=> ${probe} AS distance
-           FROM trace_embeddings e JOIN traces t ON t.id = e.trace_id
+           FROM trace_embeddings e ${join}
           WHERE e.user_id = $2 AND e.model = $3 AND e.dimension = ${dimension}
-            AND t.user_id = $2 AND t.is_active ${where.map((w) => `AND ${w}`).join(' ')}
           ORDER BY distance LIMIT $4) nearest
         ORDER BY distance, id`,
       params,
@@ -107,37 +112,38 @@ export const searchRepo = {
   },
 
   /**
-   * Cosine similarity of the query to given traces (the full-text hits the vector arm did not
-   * return), so every candidate of the fusion has both scores. Traces not embedded yet are absent.
+   * What the fusion needs of each candidate: active or not (only active ones come back), the
+   * priors' created_at and importance, and the cosine similarity to the query of those the vector
+   * arm did not return, so every candidate has both scores (null: not embedded yet).
    */
-  async similarities(
-    tx: Tx,
-    userId: string,
-    model: string,
-    vector: readonly number[],
-    ids: readonly string[],
-  ): Promise<Map<string, number>> {
-    if (!ids.length) return new Map();
-    const rows = await tx.query<{ id: string; similarity: number }>(
-      `SELECT trace_id AS id, 1 - (embedding <=> $1::vector) AS similarity
-         FROM trace_embeddings
-        WHERE trace_id = ANY($2::uuid[]) AND user_id = $3 AND model = $4 AND dimension = $5`,
-      [vectorLiteral(vector), ids, userId, model, vector.length],
-    );
-    return new Map(rows.map((r) => [r.id, Number(r.similarity)]));
-  },
-
-  /** What the fusion's priors need of each candidate. */
-  async meta(
+  async candidates(
     tx: Tx,
     userId: string,
     ids: readonly string[],
-  ): Promise<{ id: string; created_at: Date; importance: Importance }[]> {
+    probe: { model: string; vector: readonly number[] } | null,
+  ): Promise<{ id: string; created_at: Date; importance: Importance; similarity: number | null }[]> {
     if (!ids.length) return [];
-    return tx.query(
-      'SELECT id, created_at, importance FROM traces WHERE id = ANY($1::uuid[]) AND user_id = $2 AND is_active',
-      [ids, userId],
+    if (!probe) {
+      return tx.query(
+        `SELECT id, created_at, importance, NULL::float8 AS similarity
+           FROM traces WHERE id = ANY($1::uuid[]) AND user_id = $2 AND is_active`,
+        [ids, userId],
+      );
+    }
+    const rows = await tx.query<{
+      id: string;
+      created_at: Date;
+      importance: Importance;
+      similarity: number | null;
+    }>(
+      `SELECT t.id, t.created_at, t.importance, 1 - (e.embedding <=> $3::vector) AS similarity
+         FROM traces t
+         LEFT JOIN trace_embeddings e
+           ON e.trace_id = t.id AND e.user_id = $2 AND e.model = $4 AND e.dimension = $5
+        WHERE t.id = ANY($1::uuid[]) AND t.user_id = $2 AND t.is_active`,
+      [ids, userId, vectorLiteral(probe.vector), probe.model, probe.vector.length],
     );
+    return rows.map((r) => ({ ...r, similarity: r.similarity === null ? null : Number(r.similarity) }));
   },
 
   async rows(tx: Tx, userId: string, ids: readonly string[]): Promise<SearchRow[]> {

@@ -122,14 +122,12 @@ export function createSearchService(deps: SearchServiceDeps) {
           )
         : [];
       const ids = [...new Set([...fulltext, ...nearest].map((h) => h.id))];
-      const meta = new Map((await searchRepo.meta(tx, userId, ids)).map((m) => [m.id, m]));
+      const probe = vector ? { model: embedder.modelId, vector } : null;
+      const meta = new Map((await searchRepo.candidates(tx, userId, ids, probe)).map((m) => [m.id, m]));
       const textScore = new Map(fulltext.map((h) => [h.id, h.score]));
       const cosine = new Map(nearest.map((h) => [h.id, h.score]));
-      if (vector) {
-        const missing = ids.filter((id) => !cosine.has(id));
-        const more = await searchRepo.similarities(tx, userId, embedder.modelId, vector, missing);
-        for (const [id, sim] of more) cosine.set(id, sim);
-      }
+      for (const m of meta.values())
+        if (m.similarity !== null && !cosine.has(m.id)) cosine.set(m.id, m.similarity);
       const inText = new Set(textScore.keys());
       const inVector = new Set(nearest.map((h) => h.id));
       const fused = fuseScores(
