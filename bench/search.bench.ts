@@ -107,6 +107,15 @@ export async function run(args: string[]): Promise<void> {
   let inserted = 0;
   let degraded = 0;
 
+  // A keep-alive socket left idle through a long fill may be closed by the server just as it is
+  // reused (ECONNRESET): such a request is sent again, and its time counts from the first try.
+  const fetch = async (url: string, init: RequestInit): Promise<Response> => {
+    try {
+      return await globalThis.fetch(url, init);
+    } catch {
+      return globalThis.fetch(url, init);
+    }
+  };
   const search = async (query: string) => {
     const start = performance.now();
     const res = await fetch(`${base}/api/search`, {

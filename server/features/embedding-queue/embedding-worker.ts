@@ -39,7 +39,9 @@ export function createEmbeddingWorker(deps: {
 }) {
   const { db, embedder, log } = deps;
   const batchSize = deps.options?.batchSize ?? 16;
-  const writeChunk = deps.options?.writeChunk ?? 4;
+  // PGlite: one vector per transaction (an HNSW insertion there costs tens of ms, and every
+  // request waits for the one connection); a server interleaves transactions itself.
+  const writeChunk = deps.options?.writeChunk ?? (db.kind === 'pglite' ? 1 : 8);
   const leaseSeconds = deps.options?.leaseSeconds ?? 120;
   const pollMs = deps.options?.pollMs ?? 1000;
   const backfillSlice = deps.options?.backfillSlice ?? 2000;

@@ -113,14 +113,15 @@ export const searchRepo = {
 
   /**
    * What the fusion needs of each candidate: active or not (only active ones come back), the
-   * priors' created_at and importance, and the cosine similarity to the query of those the vector
-   * arm did not return, so every candidate has both scores (null: not embedded yet).
+   * priors' created_at and importance, and the cosine similarity to the query of `probe.ids` (the
+   * full-text hits the vector arm did not return), so every candidate has both scores (null: not
+   * embedded yet, or not asked for).
    */
   async candidates(
     tx: Tx,
     userId: string,
     ids: readonly string[],
-    probe: { model: string; vector: readonly number[] } | null,
+    probe: { model: string; vector: readonly number[]; ids: readonly string[] } | null,
   ): Promise<{ id: string; created_at: Date; importance: Importance; similarity: number | null }[]> {
     if (!ids.length) return [];
     if (!probe) {
@@ -140,8 +141,9 @@ export const searchRepo = {
          FROM traces t
          LEFT JOIN trace_embeddings e
            ON e.trace_id = t.id AND e.user_id = $2 AND e.model = $4 AND e.dimension = $5
+          AND e.trace_id = ANY($6::uuid[])
         WHERE t.id = ANY($1::uuid[]) AND t.user_id = $2 AND t.is_active`,
-      [ids, userId, vectorLiteral(probe.vector), probe.model, probe.vector.length],
+      [ids, userId, vectorLiteral(probe.vector), probe.model, probe.vector.length, probe.ids],
     );
     return rows.map((r) => ({ ...r, similarity: r.similarity === null ? null : Number(r.similarity) }));
   },

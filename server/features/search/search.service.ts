@@ -30,7 +30,7 @@ export type SearchTuning = {
 };
 
 export const DEFAULT_TUNING: SearchTuning = {
-  depth: 50,
+  depth: 30,
   bm25: { k1: 0.9, b: 0.4, titleWeight: 2, candidateBudget: 2000 },
   fusion: { weights: { fulltext: 0.6, vector: 0.4 } },
   efSearch: 100,
@@ -104,9 +104,14 @@ export function createSearchService(deps: SearchServiceDeps) {
       tags: input.tags?.length ? input.tags : null,
       importance: input.importance ?? null,
     };
+    const filtered = filters.category !== null || filters.tags !== null || filters.importance !== null;
     const embedding = embedQuery(input.query);
     const fulltext = await db.asUser(userId, (tx) =>
-      searchRepo.fulltext(tx, input.query, filters, tuning.depth, tuning.bm25),
+      searchRepo.fulltext(tx, input.query, filters, tuning.depth, {
+        ...tuning.bm25,
+        // Filters drop candidates after they are chosen: choose more.
+        candidateBudget: tuning.bm25.candidateBudget * (filtered ? 3 : 1),
+      }),
     );
     const vector = await embedding;
     return db.asUser(userId, async (tx) => {
@@ -123,7 +128,13 @@ export function createSearchService(deps: SearchServiceDeps) {
         : [];
       const ids = [...new Set([...fulltext, ...nearest].map((h) => h.id))];
       const probe = vector ? { model: embedder.modelId, vector } : null;
-      const meta = new Map((await searchRepo.candidates(tx, userId, ids, probe)).map((m) => [m.id, m]));
+      const needCosine = fulltext.filter((h) => !nearest.some((n) => n.id === h.id)).map((h) => h.id);
+      const meta = new Map(
+        (await searchRepo.candidates(tx, userId, ids, probe && { ...probe, ids: needCosine })).map((m) => [
+          m.id,
+          m,
+        ]),
+      );
       const textScore = new Map(fulltext.map((h) => [h.id, h.score]));
       const cosine = new Map(nearest.map((h) => [h.id, h.score]));
       for (const m of meta.values())
