@@ -173,6 +173,11 @@ export async function run(args: string[]): Promise<void> {
     };
     console.log(
       JSON.stringify({
+        questions: overall.hybrid.n,
+        skipped: conversations.reduce((s, c) => s + c.skipped, 0),
+        hybrid: result('hybrid'),
+        fulltext: result('fulltext'),
+        vector: result('vector'),
         bench: 'locomo',
         file: path.basename(file),
         engine,
@@ -181,19 +186,14 @@ export async function run(args: string[]): Promise<void> {
         cpus: cpus().length,
         load_average_1_5_15: { before: loadBefore, after: loadavg().map((l) => Math.round(l * 100) / 100) },
         conversations: conversations.length,
-        traces: loaded.reduce((s, l) => s + l.turnsOf.size, 0),
         turns: conversations.reduce((s, c) => s + c.turns.length, 0),
+        traces: loaded.reduce((s, l) => s + l.turnsOf.size, 0),
         embedded,
         load_s: Math.round(loadMs / 100) / 10,
         embed_s: Math.round(embedMs / 100) / 10,
         rank_ms_p50: Math.round(queryMs[Math.floor(queryMs.length / 2)] ?? 0),
         degraded_to_fulltext: degraded,
         tuning: t.app.services.search.tuning,
-        questions: overall.hybrid.n,
-        skipped: conversations.reduce((s, c) => s + c.skipped, 0),
-        hybrid: result('hybrid'),
-        fulltext: result('fulltext'),
-        vector: result('vector'),
       }),
     );
   } finally {
