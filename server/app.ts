@@ -53,6 +53,12 @@ export async function buildApp(
   await registerOpenApi(app, deps.config);
 
   const services = createServices({ ...deps, log: app.log });
+  // Before the database closes: the embedding worker stops (its claims go back to the queue) and
+  // the model's threads end, so neither a server nor a test run is kept alive by them.
+  app.addHook('onClose', async () => {
+    await services.embeddingWorker.stop();
+    await services.embedder.close();
+  });
   await app.register(authenticationPlugin, { verifiers: services.verifiers });
   await registerFeatures(app, { ...deps, log: app.log }, services);
   await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR);

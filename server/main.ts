@@ -36,6 +36,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Embeddings of new and edited traces, and of any trace without a vector of the current model
+  // (a changed EMBEDDINGS_* setting re-embeds everything in the background). app.close() stops it.
+  app.services.embeddingWorker.start();
   const needsSetup = await app.services.users.needsSetup();
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `${config.dataDir} (embedded PGlite)`;
   const lines = [

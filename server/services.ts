@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/db.js';
 import { createAccountService } from './features/account/account.service.js';
+import { createEmbedder } from './embeddings/create-embedder.js';
+import type { Embedder } from './embeddings/embedder.js';
 import { looksLikeJwt } from './features/auth/access-tokens.js';
 import { apiKeysRepo } from './features/api-keys/api-keys.repo.js';
 import { createApiKeysService } from './features/api-keys/api-keys.service.js';
@@ -11,6 +13,10 @@ import type { FetchMetadataDocument } from './features/oauth/cimd-fetch.js';
 import { clientsRepo } from './features/oauth/clients.repo.js';
 import { createOAuthServices } from './features/oauth/oauth.service.js';
 import { createCategoriser } from './features/categorise/categoriser.js';
+import { createEmbeddingWorker } from './features/embedding-queue/embedding-worker.js';
+import { queueRepo } from './features/embedding-queue/queue.repo.js';
+import { createSearchService } from './features/search/search.service.js';
+import { findSimilarTraces } from './features/search/similar.repo.js';
 import { createStatsService } from './features/traces/stats.service.js';
 import { createTracesService } from './features/traces/traces.service.js';
 import { createUsersService } from './features/users/users.service.js';
@@ -28,6 +34,8 @@ export type AppDeps = {
   loginLimits?: typeof LOGIN_LIMITS;
   /** Tests replace the fetch of unknown OAuth client metadata documents (the network edge). */
   fetchMetadataDocument?: FetchMetadataDocument;
+  /** The embedding model; tests pass the fake (createTestApp) or ask for the real one. */
+  embedder?: Embedder;
 };
 
 /**
@@ -56,11 +64,21 @@ export function createServices(deps: AppDeps) {
   });
 
   const categoriser = createCategoriser();
+  // Hybrid search (issue 4): one embedder for queries and the queue; a trace's embedding is
+  // queued in the transaction that writes it, and the worker is nudged to pick it up at once.
+  const embedder = deps.embedder ?? createEmbedder(deps.config.embeddings);
+  const embeddingWorker = createEmbeddingWorker({ db, embedder, log });
   const traces = createTracesService({
     db,
     log,
     categorise: (input, userTags) => categoriser.categorise(input, userTags),
+    onContentChanged: async (tx, traceId) => {
+      await queueRepo.enqueue(tx, traceId);
+      embeddingWorker.nudge();
+    },
+    findSimilar: (tx, draft) => findSimilarTraces(tx, draft),
   });
+  const search = createSearchService({ db, embedder, traces, log });
   const traceStats = createStatsService({
     db,
     // "Integrations" on the dashboard: API keys and OAuth clients used at least once (issue 3).
@@ -77,7 +95,20 @@ export function createServices(deps: AppDeps) {
     oauth.verifier,
   ];
 
-  return { rateLimiter, users, auth, apiKeys, oauth, traces, traceStats, account, verifiers };
+  return {
+    rateLimiter,
+    users,
+    auth,
+    apiKeys,
+    oauth,
+    traces,
+    traceStats,
+    account,
+    verifiers,
+    embedder,
+    embeddingWorker,
+    search,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -3,11 +3,14 @@ import { DataDirInUseError } from '../db/data-dir-lock.js';
 import { AppError } from '../http/errors.js';
 import { type CliContext, openCliContext } from './context.js';
 import { CliUsageError } from './io.js';
+import { REINDEX_USAGE, runReindexCommand } from './reindex.command.js';
 import { runUserCommand, USER_USAGE } from './user.command.js';
 
 const USAGE = `Cairn command line (uses the same configuration as the server: DATA_DIR, DATABASE_URL, …)
 
 ${USER_USAGE}
+
+${REINDEX_USAGE}
 
 With the embedded database, stop the server first: two processes must never open one data directory.`;
 
@@ -16,6 +19,7 @@ type Command = (argv: string[], ctx: () => Promise<CliContext>, out: (line: stri
 /** Every sub-command, by its first word. */
 const COMMANDS: Record<string, Command> = {
   user: runUserCommand,
+  reindex: runReindexCommand,
 };
 
 async function main(argv: string[]): Promise<number> {

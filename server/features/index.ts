@@ -9,6 +9,7 @@ import { serverInfoRoutes } from './server-info/server-info.routes.js';
 import { oauthClientsRoutes } from './oauth/clients.routes.js';
 import { consentRoutes } from './oauth/consent.routes.js';
 import { oauthServerRoutes } from './oauth/oauth-server.routes.js';
+import { searchRoutes } from './search/search.routes.js';
 import { tracesRoutes } from './traces/traces.routes.js';
 
 /** Every feature's routes, mounted in one place. */
@@ -34,8 +35,10 @@ export async function registerFeatures(
   await app.register(accountRoutes, { account: services.account });
   await app.register(mcpRoutes, {
     traces: services.traces,
+    search: services.search,
     verifiers: services.verifiers,
     publicUrl: config.publicUrl,
     version: config.version,
   });
+  await app.register(searchRoutes, { search: services.search });
 }

@@ -7,6 +7,8 @@ import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import type { LOGIN_LIMITS } from '../features/auth/auth.service.js';
 import type { Db } from '../db/db.js';
+import type { Embedder } from '../embeddings/embedder.js';
+import { createFakeEmbedder } from '../embeddings/fake-embedder.js';
 import type { LogStream } from '../http/redact.js';
 import { loadSecrets } from '../security/secrets.js';
 import type { Services } from '../services.js';
@@ -24,6 +26,12 @@ export async function createTestApp(
     webDir?: string;
     /** Turns logging on (at LOG_LEVEL, so pass one in env) and collects the lines here. */
     logStream?: LogStream;
+    /**
+     * The embedding model: the fake (feature hashing, instant) unless a test that measures
+     * quality passes the real one. The embedding worker is not started: tests call
+     * app.services.embeddingWorker.drain() (or start()) when they need vectors.
+     */
+    embedder?: Embedder;
     /** Adds test-only routes before the app is sealed by ready(). */
     beforeReady?: (app: FastifyInstance & { services: Services }) => void | Promise<void>;
     /** Sign-in rate limits; by default loose, so a test file can sign in many times from one address. */
@@ -45,6 +53,7 @@ export async function createTestApp(
       config,
       db,
       secrets,
+      embedder: opts.embedder ?? createFakeEmbedder(),
       loginLimits: opts.loginLimits ?? {
         perEmail: { limit: 1000, windowSeconds: 900 },
         perIp: { limit: 1000, windowSeconds: 900 },

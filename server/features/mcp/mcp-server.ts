@@ -1,5 +1,6 @@
 import { type McpRequestContext, McpServer } from '@modelcontextprotocol/server';
 import { hasScope, type Principal } from '../../http/principal.js';
+import type { SearchService } from '../search/search.service.js';
 import type { TracesService } from '../traces/traces.service.js';
 import { registerPrompts, serverInstructions } from './instructions.js';
 import { registerReadTools } from './tools/read.tools.js';
@@ -7,6 +8,7 @@ import { registerWriteTools } from './tools/write.tools.js';
 
 export type McpServerDeps = {
   traces: TracesService;
+  search: Pick<SearchService, 'search'>;
   publicUrl: string;
   version: string;
   log: { error(obj: unknown, msg: string): void };
@@ -36,7 +38,7 @@ export function createMcpServerFactory(deps: McpServerDeps) {
         capabilities: { tools: { listChanged: false }, prompts: { listChanged: false } },
       },
     );
-    const toolDeps = { traces: deps.traces, principal, publicUrl: deps.publicUrl, log: deps.log };
+    const toolDeps = { traces: deps.traces, search: deps.search, principal, publicUrl: deps.publicUrl, log: deps.log };
     registerReadTools(server, toolDeps);
     registerWriteTools(server, toolDeps);
     registerPrompts(server, canWrite);

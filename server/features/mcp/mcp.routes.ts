@@ -4,6 +4,7 @@ import type { CredentialVerifier } from '../../http/authenticate.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { mcpResourceUrl } from '../oauth/metadata.js';
+import type { SearchService } from '../search/search.service.js';
 import type { TracesService } from '../traces/traces.service.js';
 import { mcpErrorHandler } from './jsonrpc-errors.js';
 import { authenticateMcp, checkToolScopes } from './mcp-auth.js';
@@ -12,6 +13,7 @@ import { createRequestGuard } from './request-guard.js';
 
 type Opts = {
   traces: TracesService;
+  search: SearchService;
   verifiers: readonly CredentialVerifier[];
   publicUrl: string;
   version: string;
@@ -33,7 +35,10 @@ export const mcpRoutes: FastifyPluginAsync<Opts> = async (app, opts) => {
   const { publicUrl, verifiers } = opts;
   const guard = createRequestGuard(publicUrl);
   const handler = createMcpHandler(
-    createMcpServerFactory({ traces: opts.traces, publicUrl, version: opts.version, log: app.log }),
+    createMcpServerFactory({
+      traces: opts.traces,
+      search: opts.search,
+      publicUrl, version: opts.version, log: app.log }),
     {
       legacy: 'stateless',
       maxRequestBodySize: MCP_BODY_LIMIT_BYTES,

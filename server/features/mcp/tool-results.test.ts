@@ -1,6 +1,6 @@
 // Pure unit tests of how tool results are shaped and how snippets are cut (no app, no database).
 import { describe, expect, it } from 'vitest';
-import { fetchDocument, jsonResult, searchItem, snippetAround, UNTITLED } from './tool-results.js';
+import { fetchDocument, jsonResult, searchItem, UNTITLED } from './tool-results.js';
 
 const trace = {
   id: '0b6f3a52-8c55-4d1f-9f0e-8a4c7a1d2e3f',
@@ -39,33 +39,5 @@ describe('shapes', () => {
   it('answers exactly one text item, with structuredContent only when asked', () => {
     expect(jsonResult({ a: 1 })).toEqual({ content: [{ type: 'text', text: '{"a":1}' }] });
     expect(jsonResult({ a: 1 }, true).structuredContent).toEqual({ a: 1 });
-  });
-});
-
-describe('snippetAround', () => {
-  const words = Array.from({ length: 200 }, (_, i) => `word${i}`).join(' ');
-
-  it('returns short content whole, with white space collapsed', () => {
-    expect(snippetAround('a\n\n b   c', 'b', 300)).toBe('a b c');
-  });
-
-  it('stays within the limit and shows the match', () => {
-    const s = snippetAround(words, 'word150', 100);
-    expect(s.length).toBeLessThanOrEqual(100);
-    expect(s).toContain('word150');
-    expect(s.startsWith('…')).toBe(true);
-  });
-
-  it('starts at the beginning when nothing matches', () => {
-    const s = snippetAround(words, 'absent', 50);
-    expect(s.startsWith('word0 ')).toBe(true);
-    expect(s.endsWith('…')).toBe(true);
-    expect(s.length).toBeLessThanOrEqual(50);
-  });
-
-  it('never splits a surrogate pair', () => {
-    const emoji = '😀'.repeat(400);
-    const s = snippetAround(emoji, 'x', 101);
-    expect(s).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
   });
 });

@@ -51,7 +51,7 @@ export type FusedHit = {
 
 export const DEFAULT_RECENCY = { halfLifeDays: 180, weight: 0.1 } as const;
 export const DEFAULT_IMPORTANCE = { weight: 0.1 } as const;
-const IMPORTANCE_SHARE: Record<Importance, number> = { high: 1, medium: 0.5, low: 0 };
+export const IMPORTANCE_SHARE: Record<Importance, number> = { high: 1, medium: 0.5, low: 0 };
 const DAY_MS = 86_400_000;
 
 /** The largest factor the priors can multiply a relevance by. */
@@ -119,7 +119,7 @@ export function fuseRankings(
 }
 
 /** 1 for an item created now (or in the future: clock skew), ½ one half-life ago, → 0 after. */
-function recencyShare(createdAt: RankedHit['createdAt'], now: number, halfLifeDays: number): number {
+export function recencyShare(createdAt: RankedHit['createdAt'], now: number, halfLifeDays: number): number {
   if (createdAt === undefined || createdAt === null) return 0;
   const t = createdAt instanceof Date ? createdAt.getTime() : new Date(createdAt).getTime();
   if (Number.isNaN(t)) return 0;

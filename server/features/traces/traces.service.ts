@@ -3,6 +3,7 @@ import {
   CreateTraceRequest,
   type CreateTraceResponse,
   type ListTracesQuery,
+  type SimilarTrace,
   type Trace,
   type TraceListResponse,
   type TraceSource,
@@ -33,6 +34,8 @@ export type TracesServiceDeps = {
    * changes: the one place search hooks in to (re-)queue its embedding.
    */
   onContentChanged?: (tx: Tx, traceId: string) => Promise<void>;
+  /** Near-duplicates of a new trace, listed in the create answer as `similar` (issue 4). */
+  findSimilar?: (tx: Tx, draft: { title: string | null; content: string }) => Promise<SimilarTrace[]>;
 };
 
 export type CreateOptions = {
@@ -119,10 +122,14 @@ export function createTracesService(deps: TracesServiceDeps) {
 
       // Look for the duplicate (and the vocabulary) first, so a repeat costs no categorisation,
       // and categorise outside any transaction: a model call must not hold the database.
-      const before = await db.asUser(userId, async (tx) => ({
-        existing: await tracesRepo.findActiveByHash(tx, userId, hash),
-        userTags: needsSuggestion ? await tracesRepo.recentTags(tx, userId) : [],
-      }));
+      const before = await db.asUser(userId, async (tx) => {
+        const existing = await tracesRepo.findActiveByHash(tx, userId, hash);
+        return {
+          existing,
+          userTags: needsSuggestion ? await tracesRepo.recentTags(tx, userId) : [],
+          similar: existing ? [] : ((await deps.findSimilar?.(tx, { title, content: body.content })) ?? []),
+        };
+      });
       if (before.existing) return duplicate(before.existing);
       const suggested = needsSuggestion ? await suggest(title, body.content, before.userTags) : SPEC_DEFAULTS;
 
@@ -139,8 +146,10 @@ export function createTracesService(deps: TracesServiceDeps) {
       // A retry is needed only if the row that beat us was deleted before we could read it.
       for (let attempt = 0; attempt < 3; attempt++) {
         const result = await insertOnce(userId, fields);
-        if (result)
-          return result.created ? { trace: toTrace(result.row), created: true } : duplicate(result.row);
+        if (!result) continue;
+        if (!result.created) return duplicate(result.row);
+        const { similar } = before;
+        return { trace: { ...toTrace(result.row), ...(similar.length ? { similar } : {}) }, created: true };
       }
       throw conflict('The trace changed while saving; try again');
     },

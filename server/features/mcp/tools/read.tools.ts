@@ -2,7 +2,6 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { SEARCH_LIMITS } from '../../../../contract/search.js';
 import { toolAllowed } from '../mcp-auth.js';
-import { searchTraces } from '../search-traces.js';
 import { fetchDocument, jsonResult, searchItem, toolError } from '../tool-results.js';
 import type { ToolDeps } from './tool-deps.js';
 
@@ -36,7 +35,7 @@ const FetchInput = z.object({
 });
 
 export function registerReadTools(server: McpServer, deps: ToolDeps): void {
-  const { traces, principal, publicUrl, log } = deps;
+  const { traces, search, principal, publicUrl, log } = deps;
 
   if (toolAllowed(principal, 'search'))
     server.registerTool(
@@ -51,11 +50,15 @@ export function registerReadTools(server: McpServer, deps: ToolDeps): void {
       },
       async ({ query, limit }) => {
         try {
-          const found = await searchTraces(traces, principal, query, limit ?? MCP_SEARCH_LIMITS.limitDefault);
+          // Hybrid search, the same as POST /api/search; it counts each result as one retrieval.
+          const { results } = await search.search(principal, {
+            query,
+            limit: limit ?? MCP_SEARCH_LIMITS.limitDefault,
+          });
           // structuredContent repeats the JSON for clients that read it. No outputSchema: with a fresh
           // server per request the SDK would convert and check it on every call (~1 ms), for a shape
           // the text already fixes.
-          return jsonResult({ results: found.map((r) => searchItem(publicUrl, r)) }, true);
+          return jsonResult({ results: results.map((r) => searchItem(publicUrl, r)) }, true);
         } catch (err) {
           return toolError(err, log);
         }

@@ -1,9 +1,11 @@
 import type { Principal } from '../../../http/principal.js';
+import type { SearchService } from '../../search/search.service.js';
 import type { TracesService } from '../../traces/traces.service.js';
 
 /** What every tool gets: the services it calls (the same the REST API calls) and the caller. */
 export type ToolDeps = {
   traces: TracesService;
+  search: Pick<SearchService, 'search'>;
   principal: Principal;
   publicUrl: string;
   log: { error(obj: unknown, msg: string): void };

@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBody } from '../../../contract/errors.js';
+import { SearchQueryString, SearchRequest, SearchResponse } from '../../../contract/search.js';
+import { principalOf } from '../../http/authenticate.js';
+import type { SearchService } from './search.service.js';
+
+const DESCRIPTION =
+  'Hybrid search: full text (BM25-style, English stemming) and semantic similarity of a local ' +
+  'embedding model, fused by reciprocal rank with gentle recency and importance priors. Traces ' +
+  'not yet embedded are found by full text. `mode` is `fulltext` when the model could not answer. ' +
+  'With an API key or OAuth token, each result counts as an access (access_count).';
+
+/** POST /api/search and GET /api/search?q=: thin; the service checks read:traces. */
+export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = async (app, { search }) => {
+  const tags = ['search'];
+  const security = [{ bearer: [] }];
+  const response = { 200: SearchResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
+  const auth = app.requireAuth();
+
+  app.post(
+    '/api/search',
+    {
+      preHandler: auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Search traces by meaning and words',
+        description: DESCRIPTION,
+        body: SearchRequest,
+        response,
+      },
+    },
+    async (request) => search.search(principalOf(request), request.body),
+  );
+
+  app.get(
+    '/api/search',
+    {
+      preHandler: auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Search traces (query string form, for quick use)',
+        description: `${DESCRIPTION} \`tags\` is comma-separated.`,
+        querystring: SearchQueryString,
+        response,
+      },
+    },
+    async (request) => {
+      const { q, ...filters } = request.query;
+      return search.search(principalOf(request), { query: q, ...filters });
+    },
+  );
+};
