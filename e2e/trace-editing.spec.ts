@@ -1,0 +1,217 @@
+// Creating, editing and deleting traces in the dialog. Real: the built server (embedded database,
+// its categoriser, exact dedup and near-duplicate search), Debian's Chromium.
+import { expect, test } from './support/fixtures.js';
+import { apiAs, dialog, cards, choose } from './support/traces-page.js';
+
+test('create with a title, category, importance and tags; "Creating..." while pending', async ({
+  page,
+  request,
+  newUser,
+  signIn,
+}) => {
+  const user = await newUser();
+  await signIn(user, '/app/traces');
+  await expect(page.getByRole('heading', { name: 'Memory Traces' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No traces yet' })).toBeVisible();
+  await expect(page.getByText('Last updated: N/A')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add Trace' }).click();
+  await expect(dialog(page).getByRole('heading', { name: 'Create New Trace' })).toBeVisible();
+  await expect(dialog(page).getByRole('combobox', { name: 'Category' })).toHaveText(/Auto/);
+  await dialog(page).getByLabel('Title').fill('Flight to Lisbon');
+  await dialog(page).getByLabel('Content').fill('Flight TP 1351 leaves at 9:40 from terminal 1.');
+  await choose(page, 'Category', 'personal');
+  await choose(page, 'Importance', 'high');
+  await dialog(page).getByLabel('Tags').fill('travel, , Lisbon ,');
+
+  // Hold the answer back a moment so the pending state can be seen.
+  await page.route('**/api/traces', async (route) => {
+    await new Promise((r) => setTimeout(r, 400));
+    await route.continue();
+  });
+  await dialog(page).getByRole('button', { name: 'Create Trace' }).click();
+  await expect(dialog(page).getByRole('button', { name: 'Creating...' })).toBeDisabled();
+  await expect(page.getByText('Trace created successfully!')).toBeVisible();
+  await expect(dialog(page)).toBeHidden();
+
+  const card = cards(page).first();
+  await expect(card.getByRole('link', { name: 'Flight to Lisbon' })).toBeVisible();
+  await expect(card.getByText('personal', { exact: true })).toBeVisible();
+  await expect(card.getByText('high')).toBeVisible();
+  await expect(card.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText([
+    '#travel',
+    '#lisbon',
+  ]);
+  await expect(page.getByText(/^1\s+trace$/)).toBeVisible();
+  await expect(page.getByText(/^Last updated: (?!N\/A)/)).toBeVisible();
+
+  const [saved] = (await (await apiAs(request, user)).list()).traces;
+  expect(saved).toMatchObject({
+    title: 'Flight to Lisbon',
+    category: 'personal',
+    importance: 'high',
+    tags: ['travel', 'lisbon'],
+  });
+});
+
+test('create without a title: "Content is required" first (no call), then Cairn categorises it; a repeat shows the existing one', async ({
+  page,
+  newUser,
+  signIn,
+}) => {
+  await signIn(await newUser(), '/app/traces');
+  await page.getByRole('button', { name: 'Create your first trace' }).click();
+  const posts: string[] = [];
+  page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/api/traces') && posts.push(r.url()));
+
+  await dialog(page).getByRole('button', { name: 'Create Trace' }).click();
+  await expect(dialog(page).getByText('Content is required')).toBeVisible();
+  await dialog(page).getByLabel('Content').fill('   ');
+  await dialog(page).getByRole('button', { name: 'Create Trace' }).click();
+  await expect(dialog(page).getByText('Content is required')).toBeVisible();
+  expect(posts).toEqual([]);
+
+  const content = 'I prefer window seats and vegetarian meals on long flights.';
+  await dialog(page).getByLabel('Content').fill(content);
+  await dialog(page).getByRole('button', { name: 'Create Trace' }).click();
+  await expect(page.getByText('Trace created successfully!')).toBeVisible();
+  const card = cards(page).first();
+  await expect(card.getByRole('link', { name: 'Untitled Trace' })).toBeVisible();
+  await expect(card.getByText(content)).toBeVisible();
+  // "Auto": the server chose a category and suggested tags.
+  await expect(card.getByText(/^(personal|work|preference|fact|context)$/)).toBeVisible();
+  await expect(card.getByRole('list', { name: 'Tags' }).getByRole('listitem').first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add Trace' }).click();
+  await dialog(page).getByLabel('Content').fill(`  ${content.toUpperCase()} `);
+  await dialog(page).getByRole('button', { name: 'Create Trace' }).click();
+  await expect(dialog(page).getByRole('heading', { name: 'Already in your memories' })).toBeVisible();
+  await expect(
+    dialog(page).getByText(/You already have this memory, so nothing new was added/),
+  ).toBeVisible();
+  await expect(dialog(page).getByText(content)).toBeVisible();
+  await dialog(page).getByRole('link', { name: 'Open memory' }).click();
+  await expect(page).toHaveURL(/\/app\/traces\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Untitled Trace' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByText(/^1\s+trace$/)).toBeVisible();
+});
+
+test('a server refusal is shown readably: "Failed to create trace: {message}"', async ({
+  page,
+  newUser,
+  signIn,
+}) => {
+  await signIn(await newUser(), '/app/traces?create=true');
+  await dialog(page).getByLabel('Content').fill('x'.repeat(20_001));
+  await dialog(page).getByRole('button', { name: 'Create Trace' }).click();
+  await expect(
+    page.getByText('Failed to create trace: Content must be at most 20,000 characters'),
+  ).toBeVisible();
+  await expect(dialog(page).getByRole('alert')).toHaveText('Content must be at most 20,000 characters');
+  await expect(dialog(page)).toBeVisible();
+});
+
+test('edit: the dialog shows the stored values and "Save Changes" sends the change', async ({
+  page,
+  request,
+  newUser,
+  signIn,
+}) => {
+  const user = await newUser();
+  const [trace] = await (
+    await apiAs(request, user)
+  ).create({
+    title: 'Standup',
+    content: 'Daily standup at 9:15.',
+    category: 'work',
+    importance: 'low',
+    tags: ['meetings', 'team'],
+  });
+  await signIn(user, '/app/traces');
+  await page.getByRole('button', { name: 'Edit Standup' }).click();
+  await expect(dialog(page).getByRole('heading', { name: 'Edit Trace' })).toBeVisible();
+  await expect(dialog(page).getByLabel('Title')).toHaveValue('Standup');
+  await expect(dialog(page).getByLabel('Content')).toHaveValue('Daily standup at 9:15.');
+  await expect(dialog(page).getByRole('combobox', { name: 'Category' })).toHaveText('work');
+  await expect(dialog(page).getByRole('combobox', { name: 'Importance' })).toHaveText('low');
+  await expect(dialog(page).getByLabel('Tags')).toHaveValue('meetings, team');
+
+  await dialog(page).getByLabel('Title').fill('Team standup');
+  await dialog(page).getByLabel('Content').fill('Daily standup moved to 9:30.');
+  await choose(page, 'Importance', 'medium');
+  await page.route(`**/api/traces/${trace!.id}`, async (route) => {
+    await new Promise((r) => setTimeout(r, 400));
+    await route.continue();
+  });
+  await dialog(page).getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog(page).getByRole('button', { name: 'Saving...' })).toBeDisabled();
+  await expect(page.getByText('Trace updated successfully!')).toBeVisible();
+  await expect(cards(page).first().getByRole('link', { name: 'Team standup' })).toBeVisible();
+  await expect(cards(page).first().getByText('Daily standup moved to 9:30.')).toBeVisible();
+  expect(await (await apiAs(request, user)).get(trace!.id)).toMatchObject({
+    title: 'Team standup',
+    importance: 'medium',
+    category: 'work',
+    tags: ['meetings', 'team'],
+  });
+});
+
+test('delete has no confirmation; the toast’s Undo restores the trace', async ({
+  page,
+  request,
+  newUser,
+  signIn,
+}) => {
+  const user = await newUser();
+  await (
+    await apiAs(request, user)
+  ).create(
+    { title: 'Keep me', content: 'Passport expires in May.', category: 'fact', importance: 'high' },
+    { title: 'Delete me', content: 'Old wifi password hint.', category: 'context', importance: 'low' },
+  );
+  await signIn(user, '/app/traces');
+  await expect(cards(page)).toHaveCount(2);
+  await page.getByRole('button', { name: 'Delete Delete me' }).click();
+  await expect(page.getByText('Trace deleted successfully!')).toBeVisible();
+  await expect(cards(page)).toHaveCount(1);
+  await expect(page.getByRole('link', { name: 'Delete me' })).toHaveCount(0);
+  await expect(page.getByText(/^1\s+trace$/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('Trace restored')).toBeVisible();
+  await expect(cards(page)).toHaveCount(2);
+  await expect(page.getByRole('link', { name: 'Delete me' })).toBeVisible();
+  expect((await (await apiAs(request, user)).list()).totalCount).toBe(2);
+});
+
+test('near-duplicates in the create answer are listed with links, and the new one can be removed', async ({
+  page,
+  request,
+  newUser,
+  signIn,
+}) => {
+  const user = await newUser();
+  const [existing] = await (
+    await apiAs(request, user)
+  ).create({
+    title: 'Gym',
+    content: 'Gym on Mondays and Thursdays at 7am, then breakfast.',
+    category: 'personal',
+  });
+  await signIn(user, '/app/traces?create=true');
+  await dialog(page).getByLabel('Content').fill('Gym on Mondays and Thursdays at 7am, breakfast after.');
+  await dialog(page).getByRole('button', { name: 'Create Trace' }).click();
+  await expect(page.getByText('Trace created successfully!')).toBeVisible();
+  await expect(dialog(page).getByRole('heading', { name: 'Similar memories found' })).toBeVisible();
+  const item = dialog(page).getByRole('list', { name: 'Similar memories' }).getByRole('link');
+  await expect(item).toContainText('Gym');
+  await expect(item).toContainText(/\d+% alike/);
+  await expect(item).toHaveAttribute('href', `/app/traces/${existing!.id}`);
+
+  await dialog(page).getByRole('button', { name: 'Remove the new one' }).click();
+  await expect(page.getByText('Trace deleted successfully!')).toBeVisible();
+  await expect(dialog(page)).toBeHidden();
+  await expect(cards(page)).toHaveCount(1);
+  await expect(page.getByRole('link', { name: 'Gym' })).toBeVisible();
+});

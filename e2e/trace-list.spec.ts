@@ -1,0 +1,235 @@
+// The traces list: filters and search in the URL, pages, views, and the Best match ranking.
+// Real: the built server with hybrid search, Debian's Chromium.
+import { expect, test } from './support/fixtures.js';
+import { apiAs, dialog, cards } from './support/traces-page.js';
+
+test('filter by category and search (debounced); both live in the URL and survive a reload', async ({
+  page,
+  request,
+  newUser,
+  signIn,
+}) => {
+  const user = await newUser();
+  await (
+    await apiAs(request, user)
+  ).create(
+    {
+      title: 'Dentist',
+      content: 'Dentist appointment on Friday at 3pm.',
+      category: 'personal',
+      importance: 'medium',
+    },
+    {
+      title: 'Quarterly report',
+      content: 'Report due to finance on the 30th.',
+      category: 'work',
+      importance: 'high',
+    },
+    {
+      title: 'Release checklist',
+      content: 'Tag, build, smoke test, announce.',
+      category: 'work',
+      importance: 'medium',
+    },
+    { title: 'Coffee', content: 'Flat white, no sugar.', category: 'preference', importance: 'low' },
+  );
+  await signIn(user, '/app/traces');
+  await expect(cards(page)).toHaveCount(4);
+
+  await page.getByRole('combobox', { name: 'Category' }).click();
+  await expect(page.getByRole('option')).toHaveText([
+    'All Categories',
+    'personal',
+    'work',
+    'preference',
+    'fact',
+    'context',
+  ]);
+  await page.getByRole('option', { name: 'work' }).click();
+  await expect(page).toHaveURL(/[?&]category=work/);
+  await expect(cards(page)).toHaveCount(2);
+  await expect(page.getByText(/^2\s+traces$/)).toBeVisible();
+
+  await page.getByPlaceholder('Search traces...').fill('REPORT');
+  await expect(page).toHaveURL(/[?&]search=REPORT/);
+  await expect(cards(page)).toHaveCount(1);
+  await expect(page.getByRole('link', { name: 'Quarterly report' })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByPlaceholder('Search traces...')).toHaveValue('REPORT');
+  await expect(page.getByRole('combobox', { name: 'Category' })).toHaveText('work');
+  await expect(cards(page)).toHaveCount(1);
+
+  await page.getByRole('combobox', { name: 'Category' }).click();
+  await page.getByRole('option', { name: 'All Categories' }).click();
+  await page.getByPlaceholder('Search traces...').fill('friday');
+  await expect(cards(page)).toHaveCount(1);
+  await expect(page.getByRole('link', { name: 'Dentist' })).toBeVisible();
+
+  await page.getByPlaceholder('Search traces...').fill('nothing like this');
+  await expect(page.getByRole('heading', { name: 'No traces match' })).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(cards(page)).toHaveCount(4);
+  await expect(page).toHaveURL(/\/app\/traces$/);
+});
+
+test('paginates 30 traces 12 at a time, page in the URL, back to page 1 when the search changes', async ({
+  page,
+  request,
+  newUser,
+  signIn,
+}) => {
+  const user = await newUser();
+  const api = await apiAs(request, user);
+  await api.create(
+    ...Array.from({ length: 30 }, (_, i) => ({
+      title: `Note ${String(i + 1).padStart(2, '0')}`,
+      content: `Numbered note ${i + 1} for paging.`,
+      category: 'context' as const,
+      importance: 'medium' as const,
+    })),
+  );
+  await signIn(user, '/app/traces');
+  const pager = page.getByRole('navigation', { name: 'Pagination' });
+  await expect(page.getByText('Showing 1 to 12 of 30 results')).toBeVisible();
+  await expect(cards(page)).toHaveCount(12);
+  await expect(cards(page).first().getByRole('link')).toHaveText('Note 30');
+  await expect(pager.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+  await expect(pager.getByRole('button', { name: /^Page \d+$/ })).toHaveText(['1', '2', '3']);
+  await expect(pager.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+
+  await pager.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.getByText('Showing 13 to 24 of 30 results')).toBeVisible();
+  await expect(page).toHaveURL(/[?&]page=2/);
+  await pager.getByRole('button', { name: 'Page 3' }).click();
+  await expect(page.getByText('Showing 25 to 30 of 30 results')).toBeVisible();
+  await expect(cards(page)).toHaveCount(6);
+  await expect(cards(page).last().getByRole('link')).toHaveText('Note 01');
+  await expect(pager.getByRole('button', { name: 'Next page' })).toBeDisabled();
+
+  await page.reload();
+  await expect(page.getByText('Showing 25 to 30 of 30 results')).toBeVisible();
+
+  await page.getByPlaceholder('Search traces...').fill('note 1');
+  await expect(page).not.toHaveURL(/page=/);
+  // "note 1" matches Note 01 and Note 10–19 in titles, and "note 1…" in contents: 11 traces, one page.
+  await expect(page.getByText('Showing 1 to 11 of 11 results')).toBeVisible();
+  await expect(pager).toBeHidden();
+});
+
+test('cards and table views; the choice is remembered after a reload', async ({
+  page,
+  request,
+  newUser,
+  signIn,
+}) => {
+  const user = await newUser();
+  const long = 'A'.repeat(100) + 'BEYOND';
+  await (
+    await apiAs(request, user)
+  ).create({
+    title: 'Tagged',
+    content: long,
+    category: 'fact',
+    importance: 'high',
+    tags: ['one', 'two', 'three', 'four', 'five'],
+  });
+  await signIn(user, '/app/traces');
+  await expect(page.getByRole('radio', { name: 'Cards' })).toHaveAttribute('aria-checked', 'true');
+  await expect(cards(page)).toHaveCount(1);
+
+  await page.getByRole('radio', { name: 'Table' }).click();
+  const table = page.getByRole('table');
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Title & Content',
+    'Category',
+    'Importance',
+    'Tags',
+    'Created',
+    'Views',
+    'Actions',
+  ]);
+  const row = table.getByRole('row').nth(1);
+  await expect(row.getByText(`${'A'.repeat(100)}...`, { exact: true })).toBeVisible();
+  await expect(row.getByText('BEYOND')).toHaveCount(0);
+  await expect(row.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText([
+    '#one',
+    '#two',
+    '#three',
+    '+2 more',
+  ]);
+  await expect(row.getByRole('cell').nth(5)).toHaveText('0');
+  await expect(row.getByRole('button', { name: 'Edit Tagged' })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Delete Tagged' })).toBeVisible();
+  await expect(page).toHaveURL(/[?&]view=table/);
+
+  await page.reload();
+  await expect(page.getByRole('radio', { name: 'Table' })).toHaveAttribute('aria-checked', 'true');
+  await page.goto('/app/traces');
+  await expect(page.getByRole('table')).toBeVisible();
+
+  // A phone keeps the columns that matter and drops the rest.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(table.getByRole('columnheader', { name: 'Tags' })).toBeHidden();
+  await expect(table.getByRole('columnheader', { name: 'Views' })).toBeHidden();
+  await expect(table.getByRole('columnheader', { name: 'Actions' })).toBeVisible();
+
+  await page.getByRole('radio', { name: 'Cards' }).click();
+  await page.reload();
+  await expect(cards(page)).toHaveCount(1);
+});
+
+test('?create=true opens the create dialog and is removed from the URL', async ({
+  page,
+  newUser,
+  signIn,
+}) => {
+  await signIn(await newUser(), '/app/traces?create=true');
+  await expect(dialog(page).getByRole('heading', { name: 'Create New Trace' })).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/traces$/);
+  await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog(page)).toBeHidden();
+});
+
+test('"Best match" ranks by relevance, and says clearly when the server cannot', async ({
+  page,
+  request,
+  newUser,
+  signIn,
+}) => {
+  const user = await newUser();
+  await (
+    await apiAs(request, user)
+  ).create(
+    {
+      title: 'Dentist',
+      content: 'Dentist appointment on Friday at 3pm with Dr. Alves.',
+      category: 'personal',
+    },
+    { title: 'Groceries', content: 'Buy oat milk and apples.', category: 'context' },
+  );
+  await signIn(user, '/app/traces');
+  await page.getByRole('radio', { name: 'Best match' }).click();
+  await expect(page).toHaveURL(/[?&]order=best/);
+  await expect(page.getByRole('heading', { name: 'Rank your memories by relevance' })).toBeVisible();
+  await page.getByPlaceholder('Search traces...').fill('when is my dentist appointment');
+
+  const results = page.getByRole('list', { name: 'Ranked results' }).getByRole('listitem');
+  await expect(results.first().getByRole('link', { name: 'Dentist' })).toBeVisible();
+  await expect(results.first()).toContainText(/Score \d/);
+  await expect(results.first()).toContainText(/matched by (words|meaning)/);
+
+  // A server without ranked search (an older Cairn behind a proxy) answers 404: said plainly.
+  await page.route('**/api/search', (route) =>
+    route.fulfill({ status: 404, json: { error: 'Not Found', message: 'Route POST:/api/search not found' } }),
+  );
+  await page.getByPlaceholder('Search traces...').fill('dentist on friday');
+  await expect(
+    page.getByRole('heading', { name: 'Ranked search is not available on this server' }),
+  ).toBeVisible();
+  await page.unroute('**/api/search');
+  // "Newest" is still the spec's list.
+  await page.getByRole('radio', { name: 'Newest' }).click();
+  await expect(page).not.toHaveURL(/order=/);
+  await expect(page.getByText(/^\d+\s+traces?$/)).toBeVisible();
+});
