@@ -38,7 +38,13 @@ export function createMcpServerFactory(deps: McpServerDeps) {
         capabilities: { tools: { listChanged: false }, prompts: { listChanged: false } },
       },
     );
-    const toolDeps = { traces: deps.traces, search: deps.search, principal, publicUrl: deps.publicUrl, log: deps.log };
+    const toolDeps = {
+      traces: deps.traces,
+      search: deps.search,
+      principal,
+      publicUrl: deps.publicUrl,
+      log: deps.log,
+    };
     registerReadTools(server, toolDeps);
     registerWriteTools(server, toolDeps);
     registerPrompts(server, canWrite);

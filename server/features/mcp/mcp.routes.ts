@@ -38,7 +38,10 @@ export const mcpRoutes: FastifyPluginAsync<Opts> = async (app, opts) => {
     createMcpServerFactory({
       traces: opts.traces,
       search: opts.search,
-      publicUrl, version: opts.version, log: app.log }),
+      publicUrl,
+      version: opts.version,
+      log: app.log,
+    }),
     {
       legacy: 'stateless',
       maxRequestBodySize: MCP_BODY_LIMIT_BYTES,
