@@ -7,17 +7,12 @@
 // per category, for hybrid, the full-text arm alone and the vector arm alone, from one run.
 // Engine: PGlite on disk (default) or the PostgreSQL in TEST_DATABASE_URL.
 // Progress goes to stderr; the last stdout line is one JSON object.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import type { Db } from '../server/db/db.js';
-import { migrate } from '../server/db/migrate.js';
-import { openPglite } from '../server/db/pglite.js';
 import { createLocalEmbedder } from '../server/embeddings/local-embedder.js';
 import type { Principal } from '../server/http/principal.js';
 import type { Ranking } from '../server/features/search/search.service.js';
 import { createTestApp } from '../server/test-support/test-app.js';
-import { openTestDatabase } from '../server/test-support/test-db.js';
 import {
   add,
   CATEGORY_NAMES,
@@ -28,33 +23,10 @@ import {
   score,
   type Tally,
 } from './locomo-data.js';
+import { log, openBenchDatabase, option } from './bench-support.js';
 
-const log = (msg: string) => process.stderr.write(`${msg}\n`);
 export const ARMS = ['hybrid', 'fulltext', 'vector'] as const;
 export type Mode = (typeof ARMS)[number];
-
-function option(args: string[], name: string): string | undefined {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-}
-
-export async function openEngine(): Promise<{ db: Db; engine: string; close(): Promise<void> }> {
-  if (process.env.TEST_DATABASE_URL) {
-    const { db, close } = await openTestDatabase();
-    return { db, engine: 'postgresql', close };
-  }
-  const dir = mkdtempSync(path.join(tmpdir(), 'cairn-bench-'));
-  const db = await openPglite(path.join(dir, 'pglite'));
-  await migrate(db);
-  return {
-    db,
-    engine: 'pglite (on disk)',
-    async close() {
-      await db.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 export type Loaded = { principal: Principal; turnsOf: Map<string, string[]>; conversation: Conversation };
@@ -123,7 +95,7 @@ export async function run(args: string[]): Promise<void> {
   const limit = Number(option(args, 'conversations') ?? Infinity);
   const conversations = loadLocomo(file).slice(0, limit);
   const loadBefore = loadavg().map((l) => Math.round(l * 100) / 100);
-  const { db, engine, close } = await openEngine();
+  const { db, engine, close } = await openBenchDatabase();
   const embedder = createLocalEmbedder();
   const t = await createTestApp({}, { db, embedder });
   const started = performance.now();

@@ -9,17 +9,12 @@
 // Engine: embedded PGlite on disk (the default install), or TEST_DATABASE_URL's PostgreSQL.
 // Target (issue 5): ≥ 150 search calls/s on a 2-core machine. Last stdout line: one JSON object.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Db } from '../server/db/db.js';
-import { migrate } from '../server/db/migrate.js';
-import { openPglite } from '../server/db/pglite.js';
+import { cpus, loadavg } from 'node:os';
 import type { Principal } from '../server/http/principal.js';
 import { createTestApp } from '../server/test-support/test-app.js';
-import { openTestDatabase } from '../server/test-support/test-db.js';
 import { freePort } from '../server/features/oauth/testing/oauth-test-kit.js';
 import { insertCorpus, makeCorpus } from './traces-corpus.js';
+import { log, openBenchDatabase, option } from './bench-support.js';
 
 type Stat = {
   calls_per_s: number;
@@ -30,32 +25,8 @@ type Stat = {
   /** Server CPU (user + system, all of this process's threads) per call in the measured window. */
   server_cpu_ms_per_call: number;
 };
-const log = (msg: string) => process.stderr.write(`${msg}\n`);
 const round = (v: number) => Math.round(v * 100) / 100;
 const load = () => loadavg().map(round);
-
-function option(args: string[], name: string, fallback: string): string {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
-}
-
-async function openEngine(): Promise<{ db: Db; engine: string; close(): Promise<void> }> {
-  if (process.env.TEST_DATABASE_URL) {
-    const { db, close } = await openTestDatabase();
-    return { db, engine: 'postgresql', close };
-  }
-  const dir = mkdtempSync(path.join(tmpdir(), 'cairn-bench-mcp-'));
-  const db = await openPglite(path.join(dir, 'pglite'));
-  await migrate(db);
-  return {
-    db,
-    engine: 'pglite (on disk)',
-    async close() {
-      await db.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 type Raw = { latencies: number[]; errors: number; firstError?: string; measuredMs: number };
 
@@ -116,7 +87,7 @@ export async function run(args: string[]): Promise<void> {
   const tools = option(args, 'tools', 'search,fetch').split(',');
   const loadBefore = load();
 
-  const { db, engine, close } = await openEngine();
+  const { db, engine, close } = await openBenchDatabase();
   const port = await freePort();
   // Server errors (a tool answering "Internal error") are logged; the bench shows the first one.
   const serverErrors: string[] = [];

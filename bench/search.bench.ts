@@ -16,23 +16,11 @@ import { hashedBagOfWords } from '../server/embeddings/fake-embedder.js';
 import { createLocalEmbedder } from '../server/embeddings/local-embedder.js';
 import { vectorLiteral } from '../server/features/embedding-queue/queue.repo.js';
 import { createTestApp, signUpAndLogin } from '../server/test-support/test-app.js';
-import { openEngine } from './locomo.bench.js';
 import { insertCorpus, makeCorpus, prng } from './traces-corpus.js';
+import { type Percentiles, log, openBenchDatabase, option, percentiles } from './bench-support.js';
 
-const log = (msg: string) => process.stderr.write(`${msg}\n`);
 const round = (v: number) => Math.round(v * 10) / 10;
-type Stat = { p50: number; p95: number; p99: number; n: number };
-
-function option(args: string[], name: string, fallback: string): string {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
-}
-
-function percentiles(samples: number[]): Stat {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
-  return { p50: round(at(0.5)), p95: round(at(0.95)), p99: round(at(0.99)), n: sorted.length };
-}
+type Stat = Percentiles;
 
 /** Stand-in vectors for rows that have none, written straight to trace_embeddings. */
 async function fillVectors(db: Db, userId: string): Promise<void> {
@@ -90,7 +78,7 @@ export async function run(args: string[]): Promise<void> {
   const iterations = Number(option(args, 'iterations', '200'));
   const concurrentRequests = Number(option(args, 'concurrent', '400'));
   const loadBefore = loadavg().map((l) => Math.round(l * 100) / 100);
-  const { db, engine, close } = await openEngine();
+  const { db, engine, close } = await openBenchDatabase();
   const embedder = createLocalEmbedder();
   const t = await createTestApp({}, { db, embedder });
   await t.app.listen({ host: '127.0.0.1', port: 0 });

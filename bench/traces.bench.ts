@@ -4,55 +4,20 @@
 // Engine: embedded PGlite in a temporary data directory (the default install), or the
 // PostgreSQL server in TEST_DATABASE_URL (`node scripts/postgres/with-server.mjs npm run bench -- traces`).
 // Progress goes to stderr; the last stdout line is one JSON object.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import type { Db } from '../server/db/db.js';
-import { migrate } from '../server/db/migrate.js';
-import { openPglite } from '../server/db/pglite.js';
 import { createTestApp, signUpAndLogin } from '../server/test-support/test-app.js';
-import { openTestDatabase } from '../server/test-support/test-db.js';
 import { insertCorpus, makeCorpus } from './traces-corpus.js';
+import { type Percentiles, log, openBenchDatabase, option, percentiles } from './bench-support.js';
 
-type Stat = { p50: number; p95: number; n: number; matches?: number };
-const log = (msg: string) => process.stderr.write(`${msg}\n`);
-
-function option(args: string[], name: string, fallback: string): string {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
-}
-
-function percentiles(samples: number[]): Stat {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
-  const round = (v: number) => Math.round(v * 100) / 100;
-  return { p50: round(at(0.5)), p95: round(at(0.95)), n: sorted.length };
-}
-
-async function openEngine(): Promise<{ db: Db; engine: string; close(): Promise<void> }> {
-  if (process.env.TEST_DATABASE_URL) {
-    const { db, close } = await openTestDatabase();
-    return { db, engine: 'postgresql', close };
-  }
-  const dir = mkdtempSync(path.join(tmpdir(), 'cairn-bench-'));
-  const db = await openPglite(path.join(dir, 'pglite'));
-  await migrate(db);
-  return {
-    db,
-    engine: 'pglite (on disk)',
-    async close() {
-      await db.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
+type Stat = Percentiles & { matches?: number };
 
 export async function run(args: string[]): Promise<void> {
   const sizes = option(args, 'sizes', '10000,100000').split(',').map(Number);
   const iterations = Number(option(args, 'iterations', '200'));
   const explain = args.includes('--explain');
   const loadBefore = loadavg().map((l) => Math.round(l * 100) / 100);
-  const { db, engine, close } = await openEngine();
+  const { db, engine, close } = await openBenchDatabase();
   const t = await createTestApp({}, { db });
   const user = await signUpAndLogin(t.app, 'bench@example.com');
   const corpus = makeCorpus();
