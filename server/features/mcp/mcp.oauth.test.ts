@@ -5,13 +5,7 @@
 // authorization URL to the consent page and approves with a signed-in session, as the web page
 // does. Nothing is faked.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type {
-  OAuthClientInformationMixed,
-  OAuthClientMetadata,
-  OAuthTokens,
-} from '@modelcontextprotocol/sdk/shared/auth.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type McpTestServer,
@@ -20,48 +14,20 @@ import {
   startMcpTestServer,
   textJson,
 } from './testing/mcp-test-kit.js';
+import { MemoryOAuthProvider } from '../oauth/testing/memory-oauth-provider.js';
 
 /** An MCP client's OAuth state, with the browser step done in-process by a signed-in person. */
-class InProcessBrowserProvider implements OAuthClientProvider {
-  info: OAuthClientInformationMixed | undefined;
-  saved: OAuthTokens | undefined;
-  verifier = '';
+class InProcessBrowserProvider extends MemoryOAuthProvider {
   code: string | undefined;
-  readonly redirectUrl = 'http://127.0.0.1:53682/callback';
   constructor(
     private readonly t: McpTestServer,
     private readonly person: Person,
     private readonly approve: { scopes?: string[] } = {},
-  ) {}
-  get clientMetadata(): OAuthClientMetadata {
-    return {
-      client_name: 'MCP OAuth test client',
-      redirect_uris: [this.redirectUrl],
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'none',
-    };
-  }
-  clientInformation() {
-    return this.info;
-  }
-  saveClientInformation(info: OAuthClientInformationMixed) {
-    this.info = info;
-  }
-  tokens() {
-    return this.saved;
-  }
-  saveTokens(tokens: OAuthTokens) {
-    this.saved = tokens;
-  }
-  saveCodeVerifier(v: string) {
-    this.verifier = v;
-  }
-  codeVerifier() {
-    return this.verifier;
+  ) {
+    super('http://127.0.0.1:53682/callback', undefined, 'MCP OAuth test client');
   }
   /** What the browser and the consent page do: /oauth/authorize → /consent → approve → callback. */
-  async redirectToAuthorization(url: URL) {
+  override async redirectToAuthorization(url: URL) {
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     expect(url.searchParams.get('resource')).toBe(this.t.mcpUrl); // RFC 8707
     const res = await fetch(url, { redirect: 'manual', headers: { accept: 'text/html' } });

@@ -2,12 +2,7 @@
 // discovery, registration, PKCE and token code that MCP clients run) against the whole app on
 // 127.0.0.1 with PUBLIC_URL set to that address, on the real database. The browser is played by
 // the test: it follows the authorization URL and approves on the consent API with a session.
-import { auth, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import type {
-  OAuthClientInformationMixed,
-  OAuthClientMetadata,
-  OAuthTokens,
-} from '@modelcontextprotocol/sdk/shared/auth.js';
+import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   freePort,
@@ -16,47 +11,7 @@ import {
   signIn,
   startOAuthTestServer,
 } from './testing/oauth-test-kit.js';
-
-class MemoryProvider implements OAuthClientProvider {
-  info: OAuthClientInformationMixed | undefined;
-  saved: OAuthTokens | undefined;
-  verifier = '';
-  authorizationUrl: URL | undefined;
-  constructor(
-    readonly redirectUrl: string,
-    readonly clientMetadataUrl?: string,
-  ) {}
-  get clientMetadata(): OAuthClientMetadata {
-    return {
-      client_name: 'SDK test client',
-      redirect_uris: [this.redirectUrl],
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'none',
-    };
-  }
-  clientInformation() {
-    return this.info;
-  }
-  saveClientInformation(info: OAuthClientInformationMixed) {
-    this.info = info;
-  }
-  tokens() {
-    return this.saved;
-  }
-  saveTokens(tokens: OAuthTokens) {
-    this.saved = tokens;
-  }
-  redirectToAuthorization(url: URL) {
-    this.authorizationUrl = url;
-  }
-  saveCodeVerifier(v: string) {
-    this.verifier = v;
-  }
-  codeVerifier() {
-    return this.verifier;
-  }
-}
+import { MemoryOAuthProvider } from './testing/memory-oauth-provider.js';
 
 describe('interoperability with the MCP SDK OAuth client', () => {
   let t: OAuthTestServer;
@@ -71,7 +26,7 @@ describe('interoperability with the MCP SDK OAuth client', () => {
   afterAll(async () => t?.close());
 
   /** The browser's part: authorization URL → consent page → approve → the client's callback. */
-  async function playBrowser(provider: MemoryProvider): Promise<URL> {
+  async function playBrowser(provider: MemoryOAuthProvider): Promise<URL> {
     const url = provider.authorizationUrl!;
     const res = await fetch(url, { redirect: 'manual', headers: { accept: 'text/html' } });
     const consent = res.headers.get('location') ?? '';
@@ -83,7 +38,7 @@ describe('interoperability with the MCP SDK OAuth client', () => {
     return new URL(String(approved.body.redirect_to));
   }
 
-  async function connect(provider: MemoryProvider) {
+  async function connect(provider: MemoryOAuthProvider) {
     expect(await auth(provider, { serverUrl: mcpUrl })).toBe('REDIRECT');
     const sent = provider.authorizationUrl!;
     expect(sent.searchParams.get('code_challenge_method')).toBe('S256');
@@ -100,7 +55,7 @@ describe('interoperability with the MCP SDK OAuth client', () => {
   }
 
   it('discovers, registers dynamically, authorizes with PKCE, exchanges and refreshes', async () => {
-    const provider = new MemoryProvider('http://127.0.0.1:7777/callback');
+    const provider = new MemoryOAuthProvider('http://127.0.0.1:7777/callback');
     await connect(provider);
     expect(provider.info?.client_id).toMatch(/^coc_/);
     const before = provider.saved!;
@@ -114,7 +69,7 @@ describe('interoperability with the MCP SDK OAuth client', () => {
   });
 
   it('uses a metadata-document client id when the server advertises it (Claude Code)', async () => {
-    const provider = new MemoryProvider(
+    const provider = new MemoryOAuthProvider(
       'http://localhost:53682/callback',
       'https://claude.ai/oauth/claude-code-client-metadata',
     );
