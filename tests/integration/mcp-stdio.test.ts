@@ -9,6 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  connectV1,
   type McpTestServer,
   startMcpTestServer,
   textJson,
@@ -52,6 +53,29 @@ afterAll(async () => {
 });
 
 describe('cairn-mcp (stdio) against a running Cairn', () => {
+  // The stdio package is published on its own, so it carries its own copy of what the assistant
+  // is told; this keeps the two copies from drifting apart.
+  it('tells the assistant exactly what /mcp tells it: instructions, tools and prompts', async () => {
+    const ann = await t.person();
+    const { client: local } = await stdioClient({ CAIRN_URL: t.baseUrl, CAIRN_API_KEY: ann.apiKey });
+    const remote = await connectV1(t.mcpUrl, ann.bearer);
+    try {
+      expect(local.getInstructions()).toBe(remote.getInstructions());
+      const describeTools = async (c: Client) =>
+        (await c.listTools()).tools
+          .map(({ name, title, description, annotations }) => ({ name, title, description, annotations }))
+          .sort((a, b) => a.name.localeCompare(b.name));
+      expect(await describeTools(local)).toEqual(await describeTools(remote));
+      const describePrompts = async (c: Client) =>
+        (await c.listPrompts()).prompts
+          .map(({ name, title, description }) => ({ name, title, description }))
+          .sort((a, b) => a.name.localeCompare(b.name));
+      expect(await describePrompts(local)).toEqual(await describePrompts(remote));
+    } finally {
+      await remote.close();
+    }
+  });
+
   it('exposes the same tools and completes create, search, fetch, update and delete', async () => {
     const ann = await t.person();
     const { client } = await stdioClient({ CAIRN_URL: t.baseUrl, CAIRN_API_KEY: ann.apiKey });

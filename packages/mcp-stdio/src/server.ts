@@ -7,7 +7,7 @@ import { registerTools } from './tools.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
-/** The MCP server: Cairn's tools, instructions and a prompt, backed by the REST API. */
+/** The MCP server: Cairn's tools, instructions and prompts, backed by the REST API. */
 export function createServer(api: CairnApi, baseUrl: string, log: (message: string) => void): McpServer {
   const server = new McpServer(
     { name: 'cairn', title: 'Cairn memory', version },
@@ -38,6 +38,27 @@ export function createServer(api: CairnApi, baseUrl: string, log: (message: stri
             text:
               `Search my Cairn memory for "${topic}" (use the search tool, then fetch the relevant results) ` +
               'and summarise what it says, citing the traces you used. Say so if nothing relevant is saved.',
+          },
+        },
+      ],
+    }),
+  );
+  server.registerPrompt(
+    'remember',
+    {
+      title: 'Remember this',
+      description: 'Save a note to Cairn as a memory trace.',
+      argsSchema: { note: z.string().describe('What to remember') },
+    },
+    ({ note }) => ({
+      messages: [
+        {
+          role: 'user',
+          content: {
+            type: 'text',
+            text:
+              'Save this to my Cairn memory with the create tool, as one self-contained trace with a short ' +
+              `title (search first; if it is already saved, update that trace instead):\n\n${note}`,
           },
         },
       ],

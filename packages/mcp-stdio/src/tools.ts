@@ -82,7 +82,8 @@ export function registerTools(server: McpServer, api: CairnApi, baseUrl: string,
     {
       title: 'Read a memory',
       description:
-        'Read one trace of Cairn memory in full by its id (from search): title, text, link and metadata.',
+        'Read one trace of Cairn memory in full by its id (from search): title, text, link and metadata ' +
+        '(category, importance, tags, created and updated times).',
       inputSchema: { id: Id },
       annotations: { title: 'Read a memory', readOnlyHint: true, openWorldHint: false },
     },
@@ -110,8 +111,9 @@ export function registerTools(server: McpServer, api: CairnApi, baseUrl: string,
     {
       title: 'Save a memory',
       description:
-        "Save a new trace to the user's Cairn memory. Title and content are required; category, importance " +
-        'and tags are filled in automatically when left out. Saving content already stored returns the existing trace.',
+        "Save a new trace to the user's Cairn memory. Title and content are required; category (personal, " +
+        'work, preference, fact, context), importance (low, medium, high) and tags are filled in automatically ' +
+        'when left out. Saving content that is already stored returns the existing trace.',
       inputSchema: {
         title: z
           .string()
@@ -149,7 +151,8 @@ export function registerTools(server: McpServer, api: CairnApi, baseUrl: string,
     {
       title: 'Edit a memory',
       description:
-        'Change an existing trace: only the fields sent change. Use it instead of saving a near copy.',
+        'Change an existing trace: only the fields sent change (title, content, category, importance, tags). ' +
+        'Use it to correct or extend a memory instead of saving a near copy.',
       inputSchema: {
         id: Id,
         title: z.string().max(LIMITS.titleMax).optional(),
