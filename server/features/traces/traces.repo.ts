@@ -138,13 +138,18 @@ export const tracesRepo = {
 
   /**
    * One UPDATE … SET access_count = access_count + 1: the row lock serialises concurrent
-   * increments, so none is lost. Returns how many active traces of this user were counted.
+   * increments, so none is lost. The rows are locked first in id order: concurrent searches
+   * return overlapping sets, and an UPDATE locks rows in whatever order its scan meets them,
+   * which deadlocked on PostgreSQL. Returns how many active traces of this user were counted.
    */
   async incrementAccess(tx: Tx, userId: string, ids: readonly string[]): Promise<number> {
     if (!ids.length) return 0;
     const rows = await tx.query(
-      `UPDATE traces SET access_count = access_count + 1
-        WHERE id = ANY($1::uuid[]) AND user_id = $2 AND is_active RETURNING id`,
+      `UPDATE traces t SET access_count = t.access_count + 1
+         FROM (SELECT id FROM traces
+                WHERE id = ANY($1::uuid[]) AND user_id = $2 AND is_active
+                ORDER BY id FOR UPDATE) locked
+        WHERE t.id = locked.id RETURNING t.id`,
       [ids, userId],
     );
     return rows.length;
