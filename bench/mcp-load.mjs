@@ -19,7 +19,7 @@ function restClient(base) {
     async callTool({ name, arguments: args }) {
       const path =
         name === 'search'
-          ? `/api/traces?search=${encodeURIComponent(args.query)}&pageSize=${args.limit ?? 10}`
+          ? `/api/search?q=${encodeURIComponent(args.query)}&limit=${args.limit ?? 10}`
           : `/api/traces/${args.id}`;
       const res = await fetch(`${base}${path}`, { headers });
       const body = await res.text();

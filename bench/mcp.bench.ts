@@ -5,7 +5,8 @@
 // SQL, with access counting. `clients` official SDK clients (v2 pinned to 2026-07-28, or v1 with
 // the 2025-11-25 handshake) run in a separate process, each calling `search` (then `fetch`) back
 // to back; the server's CPU time per call is measured too (this process: the load is elsewhere).
-// Era "rest" runs the REST equivalents (list search without access counting; get) as a baseline.
+// Era "rest" runs the REST equivalents (GET /api/search, the same hybrid search and access
+// counting as the tool; GET /api/traces/:id) as a baseline.
 // Engine: embedded PGlite on disk (the default install), or TEST_DATABASE_URL's PostgreSQL.
 // Target (issue 5): ≥ 150 search calls/s on a 2-core machine. Last stdout line: one JSON object.
 import { spawn } from 'node:child_process';
