@@ -157,6 +157,9 @@ test('the list is always fresh: a key made elsewhere shows on Refresh and on com
   expect((await make('Another one')).status()).toBe(201);
   const sidebar = page.getByRole('complementary', { name: 'Main' });
   await sidebar.getByRole('link', { name: 'Integrations' }).click();
+  // Really leave (the page is loaded lazily): a second click during that navigation never
+  // unmounts the key list, so there would be no coming back to refetch it.
+  await expect(page.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
   await sidebar.getByRole('link', { name: 'API Keys' }).click();
   await expect(keyList(page).getByText('Another one')).toBeVisible();
 });
