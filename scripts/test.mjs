@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// `npm test`: every suite, in order, stopping at the first failure:
-//   1. unit + integration tests (vitest) on the embedded database (PGlite);
-//   2. the server suites again on a throwaway PostgreSQL 15 + pgvector (scripts/test-postgres.mjs);
-//   3. the build (web app + server), then the end-to-end tests in Chromium (Playwright).
+// `npm test`: every gate and suite CI runs, in order, stopping at the first failure:
+//   1. typecheck (server, web, e2e, packages), lint (ESLint, with the layer rules) and the Prettier
+//      format check: the cheap gates first, so a red build fails in seconds, not after the suites;
+//   2. unit + integration tests (vitest) on the embedded database (PGlite);
+//   3. the server suites again on a throwaway PostgreSQL 15 + pgvector (scripts/test-postgres.mjs);
+//   4. the build (web app + server), then the end-to-end tests in Chromium (Playwright).
 // It installs what the tests need (Chromium; PostgreSQL + pgvector) when missing and run as root.
 import { execFileSync, spawnSync } from 'node:child_process';
 
@@ -16,6 +18,8 @@ function run(label, cmd, args, env = process.env) {
 }
 
 const node = process.execPath;
+run('typecheck', 'npm', ['run', 'typecheck']);
+run('lint and format check', 'npm', ['run', 'lint']);
 run('unit + integration (embedded PGlite)', 'npx', ['vitest', 'run']);
 run('server suites on PostgreSQL', node, ['scripts/test-postgres.mjs']);
 run('build', 'npm', ['run', 'build']);

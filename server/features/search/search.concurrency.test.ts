@@ -40,11 +40,11 @@ describe('parallel searches', () => {
       expect(failures).toEqual([]);
       for (const a of answers) if (a.status === 'fulfilled') returned += a.value.results.length;
     }
-    const [{ total }] = await t.db.asSystem((tx) =>
+    const rows = await t.db.asSystem((tx) =>
       tx.query<{ total: number }>('SELECT sum(access_count)::int AS total FROM traces WHERE user_id = $1', [
         userId,
       ]),
     );
-    expect(total).toBe(returned);
+    expect(rows[0]?.total).toBe(returned);
   });
 });
