@@ -98,18 +98,13 @@ export function extractTags(
   const near = nearWords(words);
   const conceptKeys = new Set(concepts.map(tagKey));
   for (const tag of userTags) {
-    const t = normaliseTag(tag);
-    const key = tagKey(t);
-    const parts = tokenise(t.replace(/[\s_]+/g, ' '))
-      .flatMap((w) => w.split('-'))
-      .map(foldPlural);
+    const { t, key, parts, slipCheck } = userTagForm(tag);
     if (parts.length === 0) continue;
     // A one-word tag needs the word on its own, or as a name ("the Acme report"), not as the
     // modifier of a phrase ("flat" in "flat white").
     const named =
       parts.length === 1 ? standalone.has(parts[0]!) || isName(parts[0]!) : containsRun(folded, at, parts);
-    // A typing slip is looked for only in a long single word ("kubernets" for "kubernetes").
-    if (named || conceptKeys.has(key) || (t.length >= 6 && /^\p{L}+$/u.test(t) && near(t))) add(t);
+    if (named || conceptKeys.has(key) || (slipCheck && near(t))) add(t);
   }
 
   // 2 and 3. New tags: concepts first, then noun phrases people tagged before or that title the note.
@@ -124,6 +119,33 @@ export function extractTags(
     if (rate >= PHRASE_RATE_MIN || (title && title === p)) addNew(phraseTag(p));
   }
   return out;
+}
+
+/**
+ * A user tag's normalised form, key and words (plurals folded), kept across calls: a user's tags
+ * are the same from one create to the next, and a thousand of them would otherwise cost more than
+ * the rest of the categoriser. Bounded: cleared when full.
+ */
+type UserTagForm = { t: string; key: string; parts: string[]; slipCheck: boolean };
+const userTagForms = new Map<string, UserTagForm>();
+const USER_TAG_FORMS_MAX = 20_000;
+
+function userTagForm(tag: string): UserTagForm {
+  let form = userTagForms.get(tag);
+  if (!form) {
+    const t = normaliseTag(tag);
+    const words = tokenise(t.replace(/[\s_]+/g, ' ')).flatMap((w) => w.split('-'));
+    form = {
+      t,
+      key: words.map(stem).join('-'),
+      parts: words.map(foldPlural),
+      // A typing slip is looked for only in a long single word ("kubernets" for "kubernetes").
+      slipCheck: t.length >= 6 && /^\p{L}+$/u.test(t),
+    };
+    if (userTagForms.size >= USER_TAG_FORMS_MAX) userTagForms.clear();
+    userTagForms.set(tag, form);
+  }
+  return form;
 }
 
 /** A word without its plural or possessive ending: "hotels" → "hotel", "mum's" → "mum". */
