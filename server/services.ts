@@ -12,6 +12,7 @@ import type { FetchMetadataDocument } from './features/oauth/cimd-fetch.js';
 import { createOAuthServices } from './features/oauth/oauth.service.js';
 import { createCategoriser } from './features/categorise/categoriser.js';
 import { createEmbeddingWorker } from './features/embedding-queue/embedding-worker.js';
+import { createHealthService } from './features/health/health.service.js';
 import { createSearchService } from './features/search/search.service.js';
 import { findNearDuplicates } from './features/search/near-duplicates.js';
 import { createStatsService } from './features/traces/stats.service.js';
@@ -90,6 +91,7 @@ export function createServices(deps: AppDeps) {
   ];
 
   return {
+    health: createHealthService({ db }),
     rateLimiter,
     users,
     auth,
