@@ -4,6 +4,33 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The layer map (docs/architecture.md, CODE_STYLE.md) as import rules. Each names the import it
+// forbids by its text; relative imports are how this codebase spells every internal one.
+const layer = {
+  // A repository is private to its feature: only files in its own folder import it; everyone
+  // else calls that feature's service.
+  repos: {
+    regex: String.raw`^(?!\./[^/]+$).*\.repo(\.js)?$`,
+    message: "A repository is private to its feature: call the feature's service instead.",
+  },
+  // Routes are thin adapters: validate, call a service, answer. SQL and transactions are below.
+  database: {
+    regex: String.raw`(^|/)db/`,
+    message: 'Routes never touch the database: call a service.',
+  },
+  // The web app talks to the server over HTTP only, typed by contract/.
+  server: {
+    regex: String.raw`(^|/)server/`,
+    message: 'web/ never imports server code: use the HTTP API and types from contract/.',
+  },
+  // One place per resource owns its requests and query keys.
+  apiClient: {
+    regex: String.raw`(^|/)lib/api-client(\.js)?$`,
+    message: 'Only web/src/api/ and web/src/auth/ call the API client: add a hook in web/src/api/.',
+  },
+};
+const restrict = (...rules) => ['error', { patterns: rules }];
+
 export default tseslint.config(
   {
     ignores: [
@@ -23,6 +50,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  { files: ['server/**/*.ts'], rules: { 'no-restricted-imports': restrict(layer.repos) } },
+  {
+    files: ['server/**/*.routes.ts'],
+    rules: { 'no-restricted-imports': restrict(layer.repos, layer.database) },
   },
   {
     files: ['web/**/*.{ts,tsx}'],

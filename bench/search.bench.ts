@@ -14,7 +14,7 @@ import { cpus, loadavg } from 'node:os';
 import type { Db } from '../server/db/db.js';
 import { hashedBagOfWords } from '../server/embeddings/fake-embedder.js';
 import { createLocalEmbedder } from '../server/embeddings/local-embedder.js';
-import { vectorLiteral } from '../server/features/embedding-queue/queue.repo.js';
+import { vectorLiteral } from '../server/db/sql.js';
 import { createTestApp, signUpAndLogin } from '../server/test-support/test-app.js';
 import { insertCorpus, makeCorpus, prng } from './traces-corpus.js';
 import { type Percentiles, log, openBenchDatabase, option, percentiles } from './bench-support.js';

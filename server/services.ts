@@ -5,18 +5,16 @@ import { createAccountService } from './features/account/account.service.js';
 import { createEmbedder } from './embeddings/create-embedder.js';
 import type { Embedder } from './embeddings/embedder.js';
 import { looksLikeJwt } from './features/auth/access-tokens.js';
-import { apiKeysRepo } from './features/api-keys/api-keys.repo.js';
 import { createApiKeysService } from './features/api-keys/api-keys.service.js';
 import { apiKeyVerifier } from './features/api-keys/api-keys.verifier.js';
 import { createAuthService, type LOGIN_LIMITS } from './features/auth/auth.service.js';
 import type { FetchMetadataDocument } from './features/oauth/cimd-fetch.js';
-import { clientsRepo } from './features/oauth/clients.repo.js';
 import { createOAuthServices } from './features/oauth/oauth.service.js';
 import { createCategoriser } from './features/categorise/categoriser.js';
 import { createEmbeddingWorker } from './features/embedding-queue/embedding-worker.js';
-import { queueRepo } from './features/embedding-queue/queue.repo.js';
+import { createHealthService } from './features/health/health.service.js';
 import { createSearchService } from './features/search/search.service.js';
-import { findSimilarTraces } from './features/search/similar.repo.js';
+import { findNearDuplicates } from './features/search/near-duplicates.js';
 import { createStatsService } from './features/traces/stats.service.js';
 import { createTracesService } from './features/traces/traces.service.js';
 import { createUsersService } from './features/users/users.service.js';
@@ -74,21 +72,18 @@ export function createServices(deps: AppDeps) {
     db,
     log,
     categorise: (input, userTags, vector) => categoriser.categorise(input, userTags, vector),
-    onContentChanged: async (tx, traceId) => {
-      await queueRepo.enqueue(tx, traceId);
-      embeddingWorker.nudge();
-    },
-    findSimilar: (tx, draft) => findSimilarTraces(tx, draft),
+    onContentChanged: (tx, traceId) => embeddingWorker.enqueue(tx, traceId),
+    findSimilar: (tx, draft) => findNearDuplicates(tx, draft),
   });
   const search = createSearchService({ db, embedder, traces, log });
   const traceStats = createStatsService({
     db,
     // "Integrations" on the dashboard: API keys and OAuth clients used at least once (issue 3).
-    countUsedIntegrations: async (tx, userId) =>
-      (await apiKeysRepo.countUsed(tx, userId)) + (await clientsRepo.countUsed(tx, userId)),
+    countUsedIntegrations: async (userId) =>
+      (await apiKeys.countUsed(userId)) + (await oauth.clients.countUsed(userId)),
   });
 
-  const account = createAccountService({ db, traces });
+  const account = createAccountService({ users, traces });
 
   // Order matters only for tokens two verifiers could both accept; the shapes are disjoint.
   const verifiers: CredentialVerifier[] = [
@@ -98,6 +93,7 @@ export function createServices(deps: AppDeps) {
   ];
 
   return {
+    health: createHealthService({ db }),
     rateLimiter,
     users,
     auth,

@@ -32,7 +32,7 @@ export async function runUserCommand(
         const user = await services.users.create(values.email, password);
         out(`Created ${user.email} (id ${user.id}). Sign in at the web app's /login.`);
       } else {
-        const user = await services.users.resetPassword(values.email, password);
+        const user = await services.auth.resetPassword(values.email, password);
         out(`Password reset for ${user.email}; every existing session of this account was signed out.`);
       }
       return;

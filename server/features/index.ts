@@ -18,8 +18,8 @@ export async function registerFeatures(
   deps: AppDeps,
   services: Services,
 ): Promise<void> {
-  const { config, db } = deps;
-  await app.register(healthRoutes, { db, version: config.version });
+  const { config } = deps;
+  await app.register(healthRoutes, { health: services.health, version: config.version });
   await app.register(serverInfoRoutes, { config });
   await app.register(authRoutes, {
     auth: services.auth,

@@ -6,13 +6,10 @@ import {
   type ImportRequest,
   type ImportResponse,
 } from '../../../contract/account.js';
-import type { Db } from '../../db/db.js';
-import { AppError, badRequest, unauthorized } from '../../http/errors.js';
+import { AppError, unauthorized } from '../../http/errors.js';
 import { type Principal, requireSession } from '../../http/principal.js';
-import { verifyPassword } from '../auth/passwords.js';
-import { toTrace, type TracesService } from '../traces/traces.service.js';
-import { usersRepo } from '../users/users.repo.js';
-import { accountRepo } from './account.repo.js';
+import type { TracesService } from '../traces/traces.service.js';
+import type { UsersService } from '../users/users.service.js';
 
 const EXPORT_PAGE = 1000;
 
@@ -22,34 +19,30 @@ const EXPORT_PAGE = 1000;
  * the account). Imports go through the traces service, so validation, dedup and automatic
  * categorisation are the same as for any create.
  */
-export function createAccountService(deps: { db: Db; traces: TracesService }) {
-  const { db, traces } = deps;
+export function createAccountService(deps: { users: UsersService; traces: TracesService }) {
+  const { users, traces } = deps;
 
   return {
     async exportAll(principal: Principal): Promise<AccountExport> {
       requireSession(principal, 'Only a signed-in person can export the account');
-      const { userId } = principal;
-      // One transaction: the export is a consistent snapshot even while assistants keep writing.
-      return db.asUser(userId, async (tx) => {
-        const user = await usersRepo.findById(tx, userId);
-        if (!user) throw unauthorized('User not found');
-        const out: AccountExport['traces'] = [];
-        let after: { createdAt: Date; id: string } | null = null;
-        for (;;) {
-          const page = await accountRepo.tracesPage(tx, userId, after, EXPORT_PAGE);
-          out.push(...page.map(toTrace));
-          const last = page.at(-1);
-          if (!last || page.length < EXPORT_PAGE) break;
-          after = { createdAt: last.created_at, id: last.id };
-        }
-        return {
-          format: EXPORT_FORMAT,
-          version: EXPORT_VERSION,
-          exported_at: new Date().toISOString(),
-          account: { email: user.email, created_at: user.created_at.toISOString() },
-          traces: out,
-        };
-      });
+      const user = await users.findById(principal.userId);
+      if (!user) throw unauthorized('User not found');
+      // Page by page (keyset), each page its own short transaction, so a large export never holds
+      // the database; traces written meanwhile are newer than the cursor and belong to the next one.
+      const out: AccountExport['traces'] = [];
+      for (let after: string | null = null; ;) {
+        const page = await traces.readPage(principal, after, EXPORT_PAGE);
+        out.push(...page);
+        after = page.at(-1)?.id ?? null;
+        if (!after || page.length < EXPORT_PAGE) break;
+      }
+      return {
+        format: EXPORT_FORMAT,
+        version: EXPORT_VERSION,
+        exported_at: new Date().toISOString(),
+        account: { email: user.email, created_at: user.created_at.toISOString() },
+        traces: out,
+      };
     },
 
     /** Saves each trace on its own: one bad item is reported by position and the rest still land. */
@@ -83,13 +76,8 @@ export function createAccountService(deps: { db: Db; traces: TracesService }) {
     /** Erases the account and everything in it (cascade), after the password confirms it is them. */
     async deleteAccount(principal: Principal, password: string): Promise<void> {
       requireSession(principal, 'Only a signed-in person can delete the account');
-      const { userId } = principal;
-      const user = await db.asUser(userId, (tx) => usersRepo.findById(tx, userId));
-      if (!user) throw unauthorized('User not found');
-      if (!(await verifyPassword(user.password_hash, password))) {
-        throw badRequest('Password is incorrect', [{ path: 'password', message: 'is incorrect' }]);
-      }
-      await db.asUser(userId, (tx) => accountRepo.deleteUser(tx, userId));
+      await users.confirmPassword(principal.userId, password, 'password');
+      await users.deleteAccount(principal.userId);
     },
   };
 }

@@ -224,7 +224,5 @@ describe('authenticating with an API key', () => {
     expect(row.key_hash).not.toBe(hashApiKey(new Uint8Array(32), key));
   });
 
-  // The dashboard will call it inside its own user-scoped transaction, as here.
-  const countUsed = (userId: string) =>
-    t.db.asUser(userId, (tx) => t.app.services.apiKeys.countUsed(tx, userId));
+  const countUsed = (userId: string) => t.app.services.apiKeys.countUsed(userId);
 });

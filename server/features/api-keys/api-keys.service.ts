@@ -8,7 +8,7 @@ import {
   CreateApiKeyRequest,
   DEFAULT_API_KEY_PERMISSIONS,
 } from '../../../contract/api-keys.js';
-import { isUuid, type Db, type Tx } from '../../db/db.js';
+import { isUuid, type Db } from '../../db/db.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
 import { type Principal, requireSession, SCOPES, type Scope } from '../../http/principal.js';
 import type { Secrets } from '../../security/secrets.js';
@@ -39,6 +39,11 @@ export function createApiKeysService(deps: { db: Db; secrets: Secrets; log: Fast
       requireSignedIn(principal);
       const rows = await db.asUser(principal.userId, (tx) => apiKeysRepo.listActive(tx, principal.userId));
       return rows.map(toApiKey);
+    },
+
+    /** Keys of this person used at least once: the dashboard's "Integrations" tile counts them. */
+    async countUsed(userId: string): Promise<number> {
+      return db.asUser(userId, (tx) => apiKeysRepo.countUsed(tx, userId));
     },
 
     /** Creates a key; the answer is the only time the full key exists outside its holder. */
@@ -106,11 +111,6 @@ export function createApiKeysService(deps: { db: Db; secrets: Secrets; log: Fast
         scopes: row.permissions.filter(isScope),
         credentialId: row.id,
       };
-    },
-
-    /** Used, unrevoked keys of one person (the dashboard's "Integrations" tile). */
-    countUsed(tx: Tx, userId: string): Promise<number> {
-      return apiKeysRepo.countUsed(tx, userId);
     },
   };
 }

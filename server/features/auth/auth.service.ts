@@ -7,10 +7,8 @@ import type { RateLimiter, RateLimitRule } from '../../http/rate-limit.js';
 import type { Secrets } from '../../security/secrets.js';
 import { openWith, sealFor } from '../../security/seal.js';
 import { randomToken, sha256Hex } from '../../security/tokens.js';
-import { usersRepo } from '../users/users.repo.js';
-import { checkPassword, type UsersService } from '../users/users.service.js';
+import type { PublicUser, UsersService } from '../users/users.service.js';
 import { signAccessToken, verifyAccessToken } from './access-tokens.js';
-import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
 import { type SessionRow, sessionsRepo } from './sessions.repo.js';
 
 export const REFRESH_TOKEN_TTL_DAYS = 30;
@@ -78,11 +76,8 @@ export function createAuthService(deps: {
       const ipKey = `login:ip:${input.ip}`;
       await rateLimiter.check(ipKey, limits.perIp);
       await rateLimiter.check(emailKey, limits.perEmail);
-      const user = await db.asSystem((tx) => usersRepo.findByEmail(tx, input.email.trim()));
-      const ok = user
-        ? await verifyPassword(user.password_hash, input.password)
-        : await burnPasswordCheck(input.password).then(() => false);
-      if (!user || !ok) {
+      const user = await users.verifyCredentials(input.email, input.password);
+      if (!user) {
         await rateLimiter.hit(ipKey, limits.perIp);
         await rateLimiter.hit(emailKey, limits.perEmail);
         throw new AppError(401, 'invalid_credentials', 'Invalid login credentials');
@@ -98,8 +93,6 @@ export function createAuthService(deps: {
         const row = await sessionsRepo.findByHash(tx, sha256Hex(refreshToken));
         if (!row || row.revoked_at || row.expires_at.getTime() <= Date.now())
           return { kind: 'invalid' as const };
-        const user = await usersRepo.findById(tx, row.user_id);
-        if (!user) return { kind: 'invalid' as const };
         const next = randomToken();
         if (row.rotated_at || !(await sessionsRepo.markRotated(tx, row.id, sealFor(refreshToken, next)))) {
           const rotatedAt = row.rotated_at?.getTime() ?? Date.now();
@@ -109,7 +102,7 @@ export function createAuthService(deps: {
             const successor = current.successor_sealed
               ? openWith(refreshToken, current.successor_sealed)
               : null;
-            return { kind: 'race' as const, row, user, successor };
+            return { kind: 'race' as const, row, successor };
           }
           await sessionsRepo.revokeFamily(tx, row.family_id);
           return { kind: 'reused' as const };
@@ -121,8 +114,14 @@ export function createAuthService(deps: {
           expiresAt: refreshExpiry(),
           userAgent,
         });
-        return { kind: 'rotated' as const, row, user, next };
+        return { kind: 'rotated' as const, row, next };
       });
+      // Sessions cascade with their account, so a live session row has a user; read it after the
+      // rotation's transaction (the users service runs its own).
+      const user =
+        found.kind === 'race' || found.kind === 'rotated'
+          ? await users.findById(found.row.user_id)
+          : undefined;
       switch (found.kind) {
         case 'invalid':
           throw new AppError(401, 'invalid_refresh_token', 'Invalid Refresh Token');
@@ -136,9 +135,11 @@ export function createAuthService(deps: {
           // Two tabs refreshing at once, or a response the browser never received (a reload
           // aborted it after we rotated): hand back the current token again, so this browser
           // holds the live one instead of a rotated one that reuse detection would later punish.
-          return { body: await accessFor(found.user, found.row.family_id), refreshToken: found.successor };
+          if (!user) throw new AppError(401, 'invalid_refresh_token', 'Invalid Refresh Token');
+          return { body: await accessFor(user, found.row.family_id), refreshToken: found.successor };
         case 'rotated':
-          return { body: await accessFor(found.user, found.row.family_id), refreshToken: found.next };
+          if (!user) throw new AppError(401, 'invalid_refresh_token', 'Invalid Refresh Token');
+          return { body: await accessFor(user, found.row.family_id), refreshToken: found.next };
       }
     },
 
@@ -162,7 +163,7 @@ export function createAuthService(deps: {
     },
 
     async currentUser(principal: Principal) {
-      const user = await db.asUser(principal.userId, (tx) => usersRepo.findById(tx, principal.userId));
+      const user = await users.findById(principal.userId);
       if (!user) throw unauthorized('User not found');
       return { id: user.id, email: user.email };
     },
@@ -176,29 +177,28 @@ export function createAuthService(deps: {
       return startSession(user, input.userAgent);
     },
 
-    /** Changes the password and signs out every other session of this user. */
+    /** Changes the password and signs out every other session of this user, in one transaction. */
     async changePassword(principal: Principal, current: string, next: string): Promise<void> {
-      checkPassword(next);
-      const user = await db.asUser(principal.userId, (tx) => usersRepo.findById(tx, principal.userId));
-      if (!user || !(await verifyPassword(user.password_hash, current))) {
-        throw new AppError(400, 'invalid_current_password', 'Current password is incorrect', [
-          { path: 'current_password', message: 'is incorrect' },
-        ]);
-      }
-      const passwordHash = await hashPassword(next);
-      await db.asUser(principal.userId, async (tx) => {
-        await usersRepo.updatePassword(tx, user.id, passwordHash);
-        await sessionsRepo.revokeOtherFamilies(
-          tx,
-          user.id,
-          principal.via === 'session' ? principal.credentialId : '00000000-0000-0000-0000-000000000000',
-        );
-      });
+      // An API key or OAuth token has no session of its own to keep: every session ends.
+      const keep = principal.via === 'session' ? principal.credentialId : NO_FAMILY;
+      await users.changePassword(principal.userId, current, next, (tx) =>
+        sessionsRepo.revokeOtherFamilies(tx, principal.userId, keep),
+      );
+    },
+
+    /**
+     * The self-hoster's reset (`npm run cairn -- user reset-password`). A reset locks out whoever
+     * knew the old password, so every session of the account ends with it.
+     */
+    async resetPassword(email: string, password: string): Promise<PublicUser> {
+      return users.resetPassword(email, password, (tx, user) => sessionsRepo.revokeAll(tx, user.id));
     },
   };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+const NO_FAMILY = '00000000-0000-0000-0000-000000000000';
 
 function refreshExpiry(): Date {
   return new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 24 * 3600 * 1000);

@@ -59,6 +59,11 @@ export const sessionsRepo = {
       [userId, keepFamilyId],
     );
   },
+  async revokeAll(tx: Tx, userId: string): Promise<void> {
+    await tx.query('UPDATE auth_sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [
+      userId,
+    ]);
+  },
   async isFamilyActive(tx: Tx, familyId: string): Promise<boolean> {
     const rows = await tx.query(
       'SELECT 1 FROM auth_sessions WHERE family_id = $1 AND revoked_at IS NULL AND expires_at > now() LIMIT 1',

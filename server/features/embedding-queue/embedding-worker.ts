@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/db.js';
+import type { Db, Tx } from '../../db/db.js';
 import { EmbeddingError, type Embedder } from '../../embeddings/embedder.js';
 import { backoffSeconds } from './backoff.js';
 import { type ClaimedJob, type EmbeddedJob, type FailedJob, queueRepo } from './queue.repo.js';
@@ -204,6 +204,15 @@ export function createEmbeddingWorker(deps: {
   return {
     get running() {
       return running;
+    },
+
+    /**
+     * Queues a trace's (new) text in the caller's transaction, so the job exists exactly when the
+     * write does, and wakes the loop to embed it soon.
+     */
+    async enqueue(tx: Tx, traceId: string): Promise<void> {
+      await queueRepo.enqueue(tx, traceId);
+      nudge();
     },
 
     /** Starts the loop, queues traces lacking a vector of the current model, warms the model. */

@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/db.js';
+import { vectorLiteral } from '../../db/sql.js';
 
 /** A claimed job: the trace's text as it was when claimed, and the job version claimed. */
 export type ClaimedJob = {
@@ -191,8 +192,3 @@ export const queueRepo = {
     return rows[0] ?? { queued: 0, failing: 0 };
   },
 };
-
-/** pgvector's text form. Vectors are finite (the embedders normalise and check them). */
-export function vectorLiteral(v: readonly number[]): string {
-  return `[${v.join(',')}]`;
-}

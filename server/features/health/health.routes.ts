@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/db.js';
+import type { HealthService } from './health.service.js';
 
 const Healthy = z.object({
   status: z.literal('ok'),
@@ -13,19 +13,9 @@ const Unhealthy = z.object({
   database: z.enum(['pglite', 'postgres']),
 });
 
-const PING_TIMEOUT_MS = 3_000;
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; version: string }> = async (
+export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthService; version: string }> = async (
   app,
-  { db, version },
+  { health, version },
 ) => {
   app.get(
     '/api/health',
@@ -37,16 +27,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; version: string }> = 
       },
     },
     async (request, reply) => {
-      try {
-        // A database that hangs is as down as one that refuses: answer within a bounded time.
-        await withTimeout(db.ping(), PING_TIMEOUT_MS);
-        return { status: 'ok' as const, version, database: db.kind };
-      } catch (err) {
-        request.log.warn({ err }, 'health check: database unreachable');
-        return reply
-          .status(503)
-          .send({ status: 'error' as const, reason: 'Database is not reachable', database: db.kind });
-      }
+      const state = await health.check();
+      if (state.ok) return { status: 'ok' as const, version, database: state.database };
+      request.log.warn({ err: state.error }, 'health check: database unreachable');
+      return reply
+        .status(503)
+        .send({ status: 'error' as const, reason: 'Database is not reachable', database: state.database });
     },
   );
 };

@@ -64,6 +64,11 @@ export function createOAuthClientsService(deps: { db: Db; publicUrl: string; dyn
   }
 
   return {
+    /** Clients of this person whose tokens were used at least once (the "Integrations" tile). */
+    async countUsed(userId: string): Promise<number> {
+      return db.asUser(userId, (tx) => clientsRepo.countUsed(tx, userId));
+    },
+
     async list(principal: Principal): Promise<OAuthClient[]> {
       requirePerson(principal);
       const rows = await db.asUser(principal.userId, (tx) => clientsRepo.listByUser(tx, principal.userId));

@@ -1,18 +1,32 @@
 import type { Importance } from '../../../contract/traces.js';
-import { type Arm, DEFAULT_RECENCY, type FusedHit, IMPORTANCE_SHARE, recencyShare } from './fusion.js';
+import { DEFAULT_IMPORTANCE, DEFAULT_RECENCY, IMPORTANCE_SHARE, recencyShare } from './priors.js';
 
 /**
  * Hybrid search's fusion (docs/decisions/0008-hybrid-search.md): a weighted sum of each arm's
  * score standardised over the candidates (z-scores), where every candidate carries a score from
  * every arm — the service computes the cosine of full-text hits the vector arm did not return,
- * and a trace no full-text lexeme matched scores 0 there. Unlike reciprocal rank fusion
- * (fusion.ts), it keeps how far ahead a hit is: a BM25 score far above the rest, or a cosine that
+ * and a trace no full-text lexeme matched scores 0 there. Unlike reciprocal rank fusion (which
+ * ADR 0008 measured and set aside), it keeps how far ahead a hit is: a BM25 score far above the rest, or a cosine that
  * stands out, counts for more than one rank. On LoCoMo it found more (R@5 0.588 against 0.575 for
  * the best RRF setting; ADR 0008).
  *
  * Priors are added in standard deviations, and together never add more than
  * `recency.weight + importance.weight` (0.2 by default): they reorder near-ties, not clear gaps.
  */
+export type Arm = 'fulltext' | 'vector';
+
+export type FusedHit = {
+  id: string;
+  /** The fused relevance plus the priors; what the list is sorted by. */
+  score: number;
+  /** The fused relevance alone. */
+  relevance: number;
+  /** Arms whose own top list held the item, always in the order fulltext, vector. */
+  matched: Arm[];
+  /** 1-based rank within each arm that found it. */
+  ranks: Partial<Record<Arm, number>>;
+};
+
 export type ScoredCandidate = {
   id: string;
   /** Each arm's own score (BM25, cosine similarity); missing = the lowest score of that arm. */
@@ -40,7 +54,7 @@ export function fuseScores(
   options: ScoreFusionOptions = {},
 ): FusedHit[] {
   const recency = options.recency === false ? null : (options.recency ?? DEFAULT_RECENCY);
-  const importance = options.importance === false ? null : (options.importance ?? { weight: 0.1 });
+  const importance = options.importance === false ? null : (options.importance ?? DEFAULT_IMPORTANCE);
   const now = options.now === undefined ? Date.now() : +options.now;
   for (const w of [recency?.weight, importance?.weight, ...Object.values(options.weights ?? {})]) {
     if (w !== undefined && !(w >= 0 && Number.isFinite(w))) {

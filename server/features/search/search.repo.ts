@@ -1,6 +1,6 @@
 import type { Category, Importance } from '../../../contract/traces.js';
 import type { Tx } from '../../db/db.js';
-import { vectorLiteral } from '../embedding-queue/queue.repo.js';
+import { vectorLiteral } from '../../db/sql.js';
 
 /** One arm's answer: trace ids, best first, with the arm's own score (not comparable across arms). */
 export type ArmHit = { id: string; score: number };

@@ -6,7 +6,8 @@ import type { SearchService } from './search.service.js';
 
 const DESCRIPTION =
   'Hybrid search: full text (BM25-style, English stemming) and semantic similarity of a local ' +
-  'embedding model, fused by reciprocal rank with gentle recency and importance priors. Traces ' +
+  'embedding model, each standardised over the candidates and summed (z-score fusion), with gentle ' +
+  'recency and importance priors. Traces ' +
   'not yet embedded are found by full text. `mode` is `fulltext` when the model could not answer. ' +
   'With an API key or OAuth token, each result counts as an access (access_count).';
 

@@ -5,8 +5,8 @@ import type { Embedder } from '../../embeddings/embedder.js';
 import { type Principal, requireScope } from '../../http/principal.js';
 import type { TracesService } from '../traces/traces.service.js';
 import { parseInput } from '../traces/validate.js';
-import type { Arm, FusedHit } from './fusion.js';
-import { fuseScores, type ScoreFusionOptions } from './score-fusion.js';
+
+import { type Arm, type FusedHit, fuseScores, type ScoreFusionOptions } from './score-fusion.js';
 import {
   type ArmHit,
   type Bm25Params,
@@ -54,8 +54,8 @@ export type SearchServiceDeps = {
 };
 
 /**
- * Hybrid search: BM25-style full text and vector similarity, fused by reciprocal rank with gentle
- * recency and importance priors. The query is embedded (in a worker thread) while the full-text
+ * Hybrid search: BM25-style full text and vector similarity, each standardised over the candidates
+ * and summed with fixed weights (z-score fusion, ADR 0008), plus gentle recency and importance priors. The query is embedded (in a worker thread) while the full-text
  * arm runs; if the model fails or is slow, the answer comes from full text alone (mode 'fulltext').
  */
 export function createSearchService(deps: SearchServiceDeps) {

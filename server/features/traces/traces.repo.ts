@@ -42,10 +42,6 @@ const UPDATABLE = ['title', 'content', 'content_hash', 'category', 'importance',
 export type TracePatch = Partial<Pick<TraceRow, (typeof UPDATABLE)[number]>>;
 
 /** Postgres unique_violation: the dedup index said no. */
-export function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
-}
-
 /** Rows of `traces`. Every statement filters by user_id (row-level security is the second lock). */
 export const tracesRepo = {
   async findActive(tx: Tx, userId: string, id: string): Promise<TraceRow | undefined> {
@@ -180,6 +176,23 @@ export const tracesRepo = {
    * The user's tags, most used first, for the categoriser's vocabulary. Read from the newest
    * `window` traces so the cost stays flat however large the store grows.
    */
+  /**
+   * One page of active traces, newest first, after the trace `afterId` (keyset). The cursor is
+   * read back from the row, not sent as a timestamp: JavaScript dates drop PostgreSQL's
+   * microseconds, and a truncated cursor would skip rows written within the same millisecond.
+   */
+  async pageAfter(tx: Tx, userId: string, afterId: string | null, limit: number): Promise<TraceRow[]> {
+    return tx.query<TraceRow>(
+      `SELECT ${COLUMNS} FROM traces
+        WHERE user_id = $1 AND is_active
+          AND ($2::uuid IS NULL
+               OR (created_at, id) < (SELECT c.created_at, c.id FROM traces c WHERE c.id = $2 AND c.user_id = $1))
+        ORDER BY created_at DESC, id DESC
+        LIMIT $3`,
+      [userId, afterId, limit],
+    );
+  },
+
   async recentTags(tx: Tx, userId: string, limit = 200, window = 2000): Promise<string[]> {
     const rows = await tx.query<{ tag: string }>(
       `SELECT tag FROM (

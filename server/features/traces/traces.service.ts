@@ -10,18 +10,13 @@ import {
   UpdateTraceRequest,
 } from '../../../contract/traces.js';
 import { type Db, isUuid, type Tx } from '../../db/db.js';
+import { isUniqueViolation } from '../../db/sql.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
 import { isAssistant, type Principal, requireScope } from '../../http/principal.js';
 import { type Categorise, sanitiseCategorisation, SPEC_DEFAULTS } from './categorise.js';
 import { contentHash } from './content-hash.js';
 import { listRepo, type MatchFilter } from './list.repo.js';
-import {
-  isUniqueViolation,
-  type NewTrace,
-  type TracePatch,
-  type TraceRow,
-  tracesRepo,
-} from './traces.repo.js';
+import { type NewTrace, type TracePatch, type TraceRow, tracesRepo } from './traces.repo.js';
 import { parseInput } from './validate.js';
 
 export type TracesServiceDeps = {
@@ -257,6 +252,17 @@ export function createTracesService(deps: TracesServiceDeps) {
         totalPages: Math.ceil(total / pageSize),
         pageSize,
       };
+    },
+
+    /**
+     * Every active trace, newest first, a page per call (`afterId` = the last one read), each
+     * page its own short transaction: an export of a large account never holds the database.
+     */
+    async readPage(principal: Principal, afterId: string | null, limit: number): Promise<Trace[]> {
+      requireScope(principal, 'read:traces');
+      const { userId } = principal;
+      const rows = await db.asUser(userId, (tx) => tracesRepo.pageAfter(tx, userId, afterId, limit));
+      return rows.map(toTrace);
     },
 
     /**

@@ -35,6 +35,10 @@ export const usersRepo = {
       passwordHash,
     ]);
   },
+  async delete(tx: Tx, id: string): Promise<boolean> {
+    const rows = await tx.query('DELETE FROM users WHERE id = $1 RETURNING id', [id]);
+    return rows.length === 1;
+  },
   async list(tx: Tx): Promise<UserRow[]> {
     return tx.query<UserRow>('SELECT * FROM users ORDER BY created_at');
   },

@@ -1,11 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { MIN_PASSWORD_LENGTH } from '../../../contract/auth.js';
-import type { Db } from '../../db/db.js';
+import type { Db, Tx } from '../../db/db.js';
+import { isUniqueViolation } from '../../db/sql.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
-import { hashPassword } from '../auth/passwords.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
 import { type UserRow, usersRepo } from './users.repo.js';
 
 export type PublicUser = { id: string; email: string; created_at: Date };
+
+/** The request field a password confirmation is reported under, and the words for it. */
+export type PasswordField = 'password' | 'current_password';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -13,7 +17,11 @@ export function toPublicUser(row: UserRow): PublicUser {
   return { id: row.id, email: row.email, created_at: row.created_at };
 }
 
-/** Account creation and password resets, shared by the CLI, owner set-up and registration. */
+/**
+ * Identity: accounts and their passwords. The only owner of the users table and of password
+ * hashing; sign-in (auth), account deletion (account), the CLI and registration all come here,
+ * so a password is checked, hashed and confirmed one way everywhere.
+ */
 export function createUsersService(deps: { db: Db; log: Pick<FastifyBaseLogger, 'error'> }) {
   const { db, log } = deps;
 
@@ -34,6 +42,10 @@ export function createUsersService(deps: { db: Db; log: Pick<FastifyBaseLogger, 
     } catch (err) {
       log.error({ err, userId }, 'ensure_user_settings failed');
     }
+  }
+
+  async function findRow(userId: string): Promise<UserRow | undefined> {
+    return db.asUser(userId, (tx) => usersRepo.findById(tx, userId));
   }
 
   return {
@@ -64,20 +76,83 @@ export function createUsersService(deps: { db: Db; log: Pick<FastifyBaseLogger, 
       return toPublicUser(row);
     },
 
-    async resetPassword(email: string, password: string): Promise<PublicUser> {
+    /**
+     * The account these credentials sign in to, or null. An unknown e-mail costs the same time as
+     * a wrong password, so the answer's timing does not tell which e-mails have accounts.
+     */
+    async verifyCredentials(email: string, password: string): Promise<PublicUser | null> {
+      const user = await db.asSystem((tx) => usersRepo.findByEmail(tx, email.trim()));
+      if (!user) {
+        await burnPasswordCheck(password);
+        return null;
+      }
+      return (await verifyPassword(user.password_hash, password)) ? toPublicUser(user) : null;
+    },
+
+    async findById(userId: string): Promise<PublicUser | undefined> {
+      const row = await findRow(userId);
+      return row && toPublicUser(row);
+    },
+
+    /**
+     * Asks for the password again before something that cannot be undone (a new password, the
+     * account's deletion). One error for every caller; `field` names the box it belongs under.
+     */
+    async confirmPassword(userId: string, password: string, field: PasswordField): Promise<void> {
+      const row = await findRow(userId);
+      if (!row || !(await verifyPassword(row.password_hash, password))) {
+        const label = field === 'current_password' ? 'Current password' : 'Password';
+        throw new AppError(400, 'incorrect_password', `${label} is incorrect`, [
+          { path: field, message: 'is incorrect' },
+        ]);
+      }
+    },
+
+    /**
+     * Sets a new password after the caller has confirmed the current one. `inSameTransaction`
+     * lets the caller end sessions atomically with the change (auth owns sessions, not users).
+     */
+    async changePassword(
+      userId: string,
+      current: string,
+      next: string,
+      inSameTransaction?: (tx: Tx) => Promise<void>,
+    ): Promise<void> {
+      checkPassword(next, 'new_password');
+      if (next === current) {
+        throw new AppError(400, 'same_password', 'The new password must differ from the current one', [
+          { path: 'new_password', message: 'is the same as the current password' },
+        ]);
+      }
+      await this.confirmPassword(userId, current, 'current_password');
+      const passwordHash = await hashPassword(next);
+      await db.asUser(userId, async (tx) => {
+        await usersRepo.updatePassword(tx, userId, passwordHash);
+        await inSameTransaction?.(tx);
+      });
+    },
+
+    /** The self-hoster's reset (CLI): no current password, since there is no e-mail service. */
+    async resetPassword(
+      email: string,
+      password: string,
+      inSameTransaction?: (tx: Tx, user: PublicUser) => Promise<void>,
+    ): Promise<PublicUser> {
       checkPassword(password);
       const passwordHash = await hashPassword(password);
       return db.asSystem(async (tx) => {
-        const user = await usersRepo.findByEmail(tx, email.trim());
-        if (!user) throw notFound(`No account with the e-mail ${email.trim()}`);
-        await usersRepo.updatePassword(tx, user.id, passwordHash);
-        // A reset is a lock-out of whoever knew the old password: end every session.
-        await tx.query(
-          'UPDATE auth_sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
-          [user.id],
-        );
-        return toPublicUser(user);
+        const row = await usersRepo.findByEmail(tx, email.trim());
+        if (!row) throw notFound(`No account with the e-mail ${email.trim()}`);
+        await usersRepo.updatePassword(tx, row.id, passwordHash);
+        const user = toPublicUser(row);
+        await inSameTransaction?.(tx, user);
+        return user;
       });
+    },
+
+    /** Erases the account; every table holding its data references users ON DELETE CASCADE. */
+    async deleteAccount(userId: string): Promise<void> {
+      await db.asUser(userId, (tx) => usersRepo.delete(tx, userId));
     },
 
     async list(): Promise<PublicUser[]> {
@@ -92,17 +167,14 @@ export function createUsersService(deps: { db: Db; log: Pick<FastifyBaseLogger, 
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
-export function checkPassword(password: string): void {
+/** The one password rule (the contract's MIN_PASSWORD_LENGTH, shared with the web app's forms). */
+export function checkPassword(password: string, field = 'password'): void {
   if (password.length < MIN_PASSWORD_LENGTH) {
     throw new AppError(
       400,
       'weak_password',
       `Password should be at least ${MIN_PASSWORD_LENGTH} characters`,
-      [{ path: 'password', message: `must be at least ${MIN_PASSWORD_LENGTH} characters` }],
+      [{ path: field, message: `must be at least ${MIN_PASSWORD_LENGTH} characters` }],
     );
   }
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
 }
