@@ -7,7 +7,7 @@
 // another model); the train half for reference; latency per call.
 import { loadavg } from 'node:os';
 import { CATEGORIES, TRACE_LIMITS } from '../contract/traces.js';
-import { LOCAL_MODEL_ID } from '../server/embeddings/index.js';
+import { LOCAL_MODEL_ID } from '../server/embeddings/local-embedder.js';
 import { type EmbeddedNote, embedNotes, loadNotes } from '../scripts/train-categoriser.js';
 import { createCategoriser, type Categoriser } from '../server/features/categorise/categoriser.js';
 import { tagKey } from '../server/features/categorise/tag-extraction.js';

@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import prettier from 'prettier';
 import { CATEGORIES, IMPORTANCES, type Category, type Importance } from '../contract/traces.js';
-import { createLocalEmbedder, LOCAL_MODEL_ID } from '../server/embeddings/index.js';
+import { createLocalEmbedder, LOCAL_MODEL_ID } from '../server/embeddings/local-embedder.js';
 import type { CategoriserModel } from '../server/features/categorise/categoriser.js';
 import { importanceCues } from '../server/features/categorise/importance-rules.js';
 import { isGlueWord, nounPhrases } from '../server/features/categorise/noun-phrases.js';

@@ -5,7 +5,7 @@
 // docs/decisions/0007-auto-categorisation.md), not targets the model was tuned to.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_MODEL_ID } from '../../embeddings/index.js';
+import { LOCAL_MODEL_ID } from '../../embeddings/local-embedder.js';
 import { type EmbeddedNote, embedNotes, loadNotes, trainModel } from '../../../scripts/train-categoriser.js';
 import { type Categorisation, createCategoriser, type CategoriserModel } from './categoriser.js';
 import { tagKey } from './tag-extraction.js';
