@@ -61,15 +61,17 @@ export function createServices(deps: AppDeps) {
     ...(deps.fetchMetadataDocument ? { fetchMetadataDocument: deps.fetchMetadataDocument } : {}),
   });
 
-  const categoriser = createCategoriser();
   // Hybrid search (issue 4): one embedder for queries and the queue; a trace's embedding is
   // queued in the transaction that writes it, and the worker is nudged to pick it up at once.
   const embedder = deps.embedder ?? createEmbedder(deps.config.embeddings);
+  // The categoriser reads a trace's vector only if it comes from the model its weights were
+  // trained on (the bundled one); with EMBEDDINGS_URL it answers from the words alone.
+  const categoriser = createCategoriser({ embeddingModel: embedder.modelId });
   const embeddingWorker = createEmbeddingWorker({ db, embedder, log });
   const traces = createTracesService({
     db,
     log,
-    categorise: (input, userTags) => categoriser.categorise(input, userTags),
+    categorise: (input, userTags, vector) => categoriser.categorise(input, userTags, vector),
     onContentChanged: (tx, traceId) => embeddingWorker.enqueue(tx, traceId),
     findSimilar: (tx, draft) => findNearDuplicates(tx, draft),
   });

@@ -1,20 +1,25 @@
 import type { Category, Importance } from '../../../contract/traces.js';
-import { CATEGORIES } from '../../../contract/traces.js';
+import { CATEGORIES, IMPORTANCES } from '../../../contract/traces.js';
 import trainedModel from './categoriser-model.json' with { type: 'json' };
-import { importanceOf } from './importance-rules.js';
+import { hasRiskCue, importanceCues } from './importance-rules.js';
 import { argmax, predictSoftmax, type SoftmaxModel } from './softmax-regression.js';
 import { extractTags, type TagHints } from './tag-extraction.js';
 import { featurise } from './text-features.js';
+import { combineProbabilities, predictVectorSoftmax, type VectorModel } from './vector-regression.js';
 
 /**
- * Automatic categorisation (issue 4): category, importance and tags for a note that arrives
- * without them, computed in-process in well under a millisecond, with no network and no model
- * download (docs/decisions/0007-auto-categorisation.md).
+ * Automatic categorisation: category, importance and tags for a note that arrives without them,
+ * computed in-process with no network and no model download
+ * (docs/decisions/0007-auto-categorisation.md). With the trace's vector from the bundled
+ * embedding model, a second model reads the meaning; without one, the lexical model answers alone.
  */
 export type CategoriserModel = {
   /** Where the model came from; written by scripts/train-categoriser.ts. */
   trainedOn: string;
-  category: SoftmaxModel<Category>;
+  /** The embedding model whose vectors the vector models were trained on (the bundled one). */
+  vectors: { model: string; dimension: number };
+  category: { lexical: SoftmaxModel<Category>; vector: VectorModel<Category> };
+  importance: { lexical: SoftmaxModel<Importance>; vector: VectorModel<Importance> };
   tagHints: TagHints;
 };
 
@@ -23,30 +28,71 @@ export type Categorisation = { category: Category; importance: Importance; tags:
 export type Categoriser = {
   /**
    * `userTags`: the tags this user already has (any order); reused when the note is about them.
+   * `vector`: the note's embedding (title and content, as the search index embeds them), used
+   * only if it comes from the model the weights were trained on (see `embeddingModel`).
    * Tags come back normalised as contract TagList does (trimmed, lower-case, ≤ 50 characters,
    * unique), 1 to 5 of them. Resolves, never rejects, for any content.
    */
-  categorise(input: { title: string | null; content: string }, userTags: string[]): Promise<Categorisation>;
+  categorise(
+    input: { title: string | null; content: string },
+    userTags: string[],
+    vector?: readonly number[],
+  ): Promise<Categorisation>;
 };
 
-export function createCategoriser(deps: { model?: CategoriserModel } = {}): Categoriser {
+export type CategoriserDeps = {
+  model?: CategoriserModel;
+  /**
+   * Id of the embedder whose vectors `categorise` will be given (`Embedder.modelId`). Vectors are
+   * read only when it is the model the weights were trained on: another model's vectors (an
+   * OpenAI-compatible server through EMBEDDINGS_URL) have another length or another meaning, so
+   * then the lexical model answers alone.
+   */
+  embeddingModel?: string;
+};
+
+export function createCategoriser(deps: CategoriserDeps = {}): Categoriser {
   const model = deps.model ?? (trainedModel as CategoriserModel);
-  if (model.category.labels.join() !== CATEGORIES.join()) {
-    throw new Error(
-      'categoriser-model.json is out of date: run node --import tsx scripts/train-categoriser.ts',
-    );
+  if (
+    model.category.lexical?.labels.join() !== CATEGORIES.join() ||
+    model.category.vector?.labels.join() !== CATEGORIES.join() ||
+    model.importance?.lexical?.labels.join() !== IMPORTANCES.join() ||
+    model.importance.vector?.labels.join() !== IMPORTANCES.join()
+  ) {
+    throw new Error('categoriser-model.json is out of date: run npm run train:categoriser');
   }
+  const vectorsUsable = deps.embeddingModel === model.vectors.model;
+  const usable = (vector: readonly number[] | undefined): vector is readonly number[] =>
+    vectorsUsable &&
+    Array.isArray(vector) &&
+    vector.length === model.vectors.dimension &&
+    vector.every((x) => typeof x === 'number' && Number.isFinite(x));
+
   return {
-    categorise(input, userTags) {
-      const probabilities = predictSoftmax(model.category, featurise(input.title, input.content));
-      const category = CATEGORIES[argmax(probabilities)]!;
+    categorise(input, userTags, vector) {
+      const meaning = usable(vector) ? vector : undefined;
+      const features = featurise(input.title, input.content);
+
+      let categoryP = predictSoftmax(model.category.lexical, features);
+      if (meaning)
+        categoryP = combineProbabilities(categoryP, predictVectorSoftmax(model.category.vector, meaning));
+      const category = CATEGORIES[argmax(categoryP)]!;
+
+      // The risk rules first: a named risk is high whatever the model thinks of the rest.
+      let importance: Importance = 'high';
+      if (!hasRiskCue(input.title, input.content)) {
+        let p = predictSoftmax(model.importance.lexical, [
+          ...features,
+          ...importanceCues(input.title, input.content),
+        ]);
+        if (meaning) p = combineProbabilities(p, predictVectorSoftmax(model.importance.vector, meaning));
+        importance = IMPORTANCES[argmax(p)]!;
+      }
+
+      // No tag rather than a guessed one: a note that names no concept gets none (the person or
+      // the assistant can add some), never its category or a word cut out of a phrase.
       const tags = extractTags(input, userTags, model.tagHints);
-      return Promise.resolve({
-        category,
-        importance: importanceOf(input.title, input.content),
-        // At least one tag: a note with no usable word ("!!!") is filed under its category.
-        tags: tags.length > 0 ? tags : [category],
-      });
+      return Promise.resolve({ category, importance, tags });
     },
   };
 }

@@ -1,29 +1,55 @@
-import type { Importance } from '../../../contract/traces.js';
 import { stem, tokenise, wordList } from './text-features.js';
 
 /**
- * Importance by explicit cues (docs/decisions/0007-auto-categorisation.md). On the training half a
- * learnt model did worse than these rules (0.65–0.73 against 0.79 in cross-validation): the
- * label depends on a few telling words, and a hundred notes are too few to learn them all.
- * - high: safety, health risk, credentials, hard rules and deadlines;
- * - low: tastes and trivia said in passing;
- * - otherwise medium, the spec's default.
+ * The risk rules of importance (docs/decisions/0007-auto-categorisation.md): a note that names a
+ * risk to health or safety, a secret, a hard rule or a dated obligation is `high` whatever the
+ * trained model says, because an assistant that forgets it can do harm. Written from general
+ * knowledge as whole phrases, so context counts: "GP surgery" is a place, not an operation; "the
+ * manuscript is due in October" is a plan, "due on 14 October" an obligation; "isn't an allergy"
+ * is not one.
  */
-const HIGH = wordList(`
-  allergic allergy anaphylaxis epipen severe emergency password passcode never must deadline
-  diabetes pregnant medication dose dosage safety gas legal contract audit security visa claim
-  surgery urgent important critical on-call due expire expires
-`);
-const LOW = wordList(`
-  favourite favorite enjoy enjoys like likes love loves fan hobby collects trivia fun listens
-  halfway playthrough earlier
-`);
-const HIGH_STEMS = new Set(HIGH.map(stem));
-const LOW_STEMS = new Set(LOW.map(stem));
+const RISK_PATTERNS: RegExp[] = [
+  // Health: conditions where a wrong suggestion (food, drug, activity) can hurt.
+  /(?<!\b(isn't|not|no) (an? )?)\b(allerg(y|ies|ic)|anaphyla\w*|epi-?pens?|asthma\w*|inhalers?|epilep\w*|seizures?|diabet\w*|insulin)\b/,
+  /\b(coeliac|celiac|warfarin|anticoagulants?|blood thinners?|pacemaker|heart condition|eating disorder)\b/,
+  /\b(pregnan\w*|due date|biopsy|cancer|chemo\w*|dialysis|overdose|medical alert)\b/,
+  /\b(?<!gp |dental |the surgery's |doctor's )surgery\b/,
+  /\b(maximum|max|no more than|at least) [\w\s,]{0,20}(doses?|mg|tablets?)\b/,
+  /\b(do not|don't|never) (suggest|give|recommend|offer)\b/,
+  // Safety.
+  /\b(emergency|carbon monoxide|gas (leak|valve|shut-?off)|shut-?off valve|fire (alarm|escape|exit))\b/,
+  // Secrets and access.
+  /\b(passwords?|passcodes?|pin code|credentials|secrets?|api keys?|private keys?|ssh keys?|recovery codes?)\b/,
+  // Hard rules.
+  /\b(never|must not|mustn't|under no circumstances)\b/,
+  // Obligations with a date or a penalty.
+  /\b(deadline|penalty|must be (submitted|filed|signed|returned|paid|done|live)|renews automatically)\b/,
+  /\bdue (on |by )?((mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}(st|nd|rd|th)?\b)/,
+  // Legal standing.
+  /\b(nda|lawsuit|legal|visa|tax return|audit|compliance)\b/,
+];
 
-export function importanceOf(title: string | null, content: string): Importance {
-  const stems = tokenise(`${title ?? ''} ${content}`).map(stem);
-  if (stems.some((s) => HIGH_STEMS.has(s))) return 'high';
-  if (stems.some((s) => LOW_STEMS.has(s))) return 'low';
-  return 'medium';
+/** Whether the note names an explicit risk, secret, hard rule or dated obligation. */
+export function hasRiskCue(title: string | null, content: string): boolean {
+  const text = tokenise(`${title ?? ''} ${content}`).join(' ');
+  return RISK_PATTERNS.some((p) => p.test(text));
+}
+
+/**
+ * Words of tastes and trivia said in passing. Not a rule (a learnt model weighs them against
+ * everything else the note says): each fires the `#taste` feature of the importance model.
+ */
+const TASTE_STEMS = new Set(
+  wordList(`
+  favourite favorite enjoy enjoys like likes love loves fan hobby hobbies collects trivia fun
+  listens playthrough
+`).map(stem),
+);
+
+/** Features no single learnt word carries: the risk rule and the taste words, as cues. */
+export function importanceCues(title: string | null, content: string): string[] {
+  const cues: string[] = [];
+  if (hasRiskCue(title, content)) cues.push('#risk');
+  if (tokenise(`${title ?? ''} ${content}`).some((w) => TASTE_STEMS.has(stem(w)))) cues.push('#taste');
+  return cues;
 }

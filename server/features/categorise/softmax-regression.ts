@@ -41,7 +41,7 @@ export function trainSoftmax<L extends string>(
   const kept: Record<string, number[]> = {};
   for (const [f, w] of [...weights].sort(([a], [b]) => (a < b ? -1 : 1))) {
     // Near-zero weights change no decision; dropping them keeps the shipped model small.
-    if (w.some((x) => Math.abs(x) >= 0.005)) kept[f] = w.map(round);
+    if (w.some((x) => round(x) !== 0)) kept[f] = w.map(round);
   }
   return { labels: [...labels], bias: bias.map(round), weights: kept };
 }
@@ -69,5 +69,6 @@ export function argmax(xs: readonly number[]): number {
   return best;
 }
 
+// Two decimals: cross-validation gave the same accuracy as three, and the shipped file is smaller.
 // `|| 0` turns -0 into 0, so the JSON file is the same whatever the sign of a vanished weight.
-const round = (x: number) => Math.round(x * 1000) / 1000 || 0;
+const round = (x: number) => Math.round(x * 100) / 100 || 0;

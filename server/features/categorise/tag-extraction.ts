@@ -1,89 +1,69 @@
 import { TRACE_LIMITS } from '../../../contract/traces.js';
-import { stem, tokenise, wordList } from './text-features.js';
+import { conceptTags } from './concept-map.js';
+import { nounPhrases } from './noun-phrases.js';
+import { stem, tokenise } from './text-features.js';
 
 /**
- * Tags for a note, without any external service (docs/decisions/0007-auto-categorisation.md):
- * 1. the user's existing tags that the note mentions (same word stems, or a concept word for the
- *    tag, or a one-letter slip of a long tag), so tags converge instead of multiplying;
- * 2. concept tags a word implies though the note never says it ("daughter" → family);
- * 3. the note's own keywords, stop words left out, words that were tags in training first.
- * At most MAX_NEW_TAGS are invented and MAX_TAGS returned. May be empty (a note of symbols only).
+ * Tags for a note, without any external service (docs/decisions/0007-auto-categorisation.md),
+ * from three sources only, so a tag is never a lone word cut from a phrase ("flat" from "flat
+ * white", "family" from "as a child"):
+ * 1. the user's existing tags that the note names (a multi-word tag as the same words in a row,
+ *    or a concept it implies, or a one-letter slip of a long tag), so tags converge;
+ * 2. concept tags: the hand-written concept map, plus the few word → tag pairs the trainer found
+ *    in the train half;
+ * 3. multi-word noun phrases of the note that were tags in training or that name its title.
+ * At most MAX_NEW_TAGS are invented and MAX_TAGS returned. May be empty.
  */
 export type TagHints = {
   /** stem → tags that training notes containing it carried without saying them. */
   implies: Record<string, string[]>;
-  /** stem → how often (0–1) the word was itself a tag when a training note used it. */
-  tagRate: Record<string, number>;
+  /** tag key of a noun phrase → how often (0–1) it was a tag when a training note held it. */
+  phraseRate: Record<string, number>;
 };
 
 export const MAX_NEW_TAGS = 2;
 export const MAX_TAGS = 5;
-
-/** Written from general knowledge, not from the labelled notes. */
-const CONCEPTS: Record<string, string[]> = {
-  family: wordList(`
-    daughter son kid kids child children twins baby wife husband mum mom mother dad father sister
-    brother parents grandparents grandma grandpa aunt uncle cousin niece nephew
-  `),
-  health: wordList(`
-    doctor gp allergic allergy medication diabetes therapist therapy surgery physio hospital
-    diagnosed insomnia prescription symptoms injury dentist
-  `),
-  travel: wordList(`
-    flight flights trip hotel hotels holiday holidays airport visa itinerary
-  `),
-  pets: ['dog', 'cat', 'hamster', 'puppy', 'kitten', 'vet', 'pet'],
-  deadline: ['deadline', 'due'],
-  finance: ['budget', 'savings', 'deposit', 'mortgage', 'salary', 'invoice', 'tax', 'bank'],
-  food: ['recipe', 'recipes', 'vegetarian', 'vegan', 'restaurant', 'cooking', 'dinner', 'lunch'],
-  music: ['jazz', 'cello', 'piano', 'guitar', 'orchestra', 'band', 'album'],
-  meetings: ['meeting', 'meetings', 'stand-up', 'standup', 'one-to-one', 'retro'],
-  birthday: ['birthday'],
-};
-const CONCEPT_OF = new Map<string, string[]>();
-for (const [tag, words] of Object.entries(CONCEPTS)) {
-  for (const w of words) CONCEPT_OF.set(stem(w), [...(CONCEPT_OF.get(stem(w)) ?? []), tag]);
-}
-
-// English function words plus words that say how a memory was put, not what it is about.
-const STOP = new Set(
-  wordList(`a about above after again against all also am an and any are as at be because been before being
-  below between both but by can can't could did do does doesn't doing don't down during each few for
-  from further had has have having he her here hers herself him himself his how i i'd i'll i'm i've if
-  in into is it it's its itself just let's me more most my myself no nor not now of off on once only or
-  other our ours ourselves out over own same she should so some such than that the their theirs them
-  themselves then there these they this those through to too under until up very was we we're were
-  what when where which while who whom why will with would you your yours yourself user user's users
-  prefers prefer prefered likes like liked loves love enjoys enjoy wants want rather always never every
-  please use uses using keep make makes made get gets got go goes going went say says said tell told
-  know thing things something anything everything really quite much many lot lots one two three four
-  five six seven eight nine ten first second third last next new old good great little big small
-  still currently already yet soon today tonight yesterday tomorrow week weeks month months year years
-  day days time times morning evening night nights around usually often sometimes probably maybe
-  need needs needed should must may might also even ever far left done half way since until unless
-  than though although whether per via etc don't doesn't didn't isn't aren't wasn't won't can't
-  take takes took give gives gave put puts called call calls works work's start starts started
-  january february march april may june july august september october november december monday
-  tuesday wednesday thursday friday saturday sunday weekend everywhere especially anywhere somewhere
-  instead together without within against towards across number default general free`),
-);
-
-/** Words that are never tags on their own (the trainer skips them too). */
-export function isStopWord(word: string): boolean {
-  return STOP.has(word) || word.length < 3 || /^\d/.test(word);
-}
+/** A phrase this often a tag in training is one again. */
+export const PHRASE_RATE_MIN = 0.5;
 
 export function normaliseTag(tag: string): string {
   return tag.trim().toLowerCase().slice(0, TRACE_LIMITS.tagMax).trim();
 }
+
+/**
+ * Tags come from the title and the first TAG_TEXT_CHARS characters of the content: where a note
+ * names its topics, and it bounds the cost for the longest note the contract allows (20,000
+ * characters, for a user with a thousand tags: see the bench).
+ */
+export const TAG_TEXT_CHARS = 4_000;
+
+function opening(content: string): string {
+  if (content.length <= TAG_TEXT_CHARS) return content;
+  const cut = content.lastIndexOf(' ', TAG_TEXT_CHARS);
+  return content.slice(0, cut > TAG_TEXT_CHARS / 2 ? cut : TAG_TEXT_CHARS);
+}
+
+/** Tags that differ only by plural, case or spaces-versus-hyphens are one tag. */
+export function tagKey(tag: string): string {
+  return tokenise(tag.replace(/[\s_]+/g, ' '))
+    .flatMap((w) => w.split('-'))
+    .map(stem)
+    .join('-');
+}
+
+/** A noun phrase as a tag: its words joined by hyphens ("code review" → "code-review"). */
+export const phraseTag = (phrase: string) => phrase.replace(/'s\b/g, '').split(' ').join('-');
 
 export function extractTags(
   note: { title: string | null; content: string },
   userTags: readonly string[],
   hints: TagHints,
 ): string[] {
-  const words = tokenise(`${note.title ?? ''} ${note.content}`);
-  const stems = new Set(words.map(stem));
+  const content = opening(note.content);
+  const text = `${note.title ?? ''}\n${content}`;
+  const words = tokenise(text);
+  const stemSeq = words.map(stem);
+  const phrases = nounPhrases(`${note.title ?? ''}. ${content}`);
   const out: string[] = [];
   const taken = new Set<string>();
   const add = (tag: string) => {
@@ -95,48 +75,115 @@ export function extractTags(
     return true;
   };
 
+  // Concepts: from the map, then what training learnt. A concept a word implies is no fragment
+  // ("dentist appointment" is about health); where context matters, the map says so.
+  const concepts = conceptTags(words);
+  for (const s of new Set(stemSeq)) {
+    for (const t of hints.implies[s] ?? []) if (!concepts.includes(t)) concepts.push(t);
+  }
+  // User tags are matched on the words as written, plurals folded: "booked" does not name a book.
+  const folded = words.map(foldPlural);
+  const standalone = standaloneWords(folded, phrases);
+
   // 1. The user's own tags, when the note is about them.
-  const implied = new Set<string>();
-  for (const s of stems)
-    for (const t of [...(CONCEPT_OF.get(s) ?? []), ...(hints.implies[s] ?? [])]) implied.add(t);
+  // Capitalised inside a sentence (not its first word): a name. Found only if a tag asks.
+  let capitalised: Set<string> | undefined;
+  const isName = (s: string) =>
+    (capitalised ??= new Set(
+      (text.match(/[\p{L}\p{N},)'] +\p{Lu}[\p{L}\p{N}]*/gu) ?? []).map((m) =>
+        foldPlural(m.split(' ').at(-1)!.toLowerCase()),
+      ),
+    )).has(s);
+  const at = positions(folded);
   const near = nearWords(words);
+  const conceptKeys = new Set(concepts.map(tagKey));
   for (const tag of userTags) {
-    const t = normaliseTag(tag);
-    const parts = tokenise(t).map(stem);
-    const mentioned = parts.length > 0 && parts.every((p) => stems.has(p));
-    if (mentioned || implied.has(t) || (t.length >= 6 && near(t))) add(t);
+    const { t, key, parts, slipCheck } = userTagForm(tag);
+    if (parts.length === 0) continue;
+    // A one-word tag needs the word on its own, or as a name ("the Acme report"), not as the
+    // modifier of a phrase ("flat" in "flat white").
+    const named =
+      parts.length === 1 ? standalone.has(parts[0]!) || isName(parts[0]!) : containsRun(folded, at, parts);
+    if (named || conceptKeys.has(key) || (slipCheck && near(t))) add(t);
   }
 
-  // 2 and 3. New tags: concepts, then keywords ranked by how tag-like they are.
+  // 2 and 3. New tags: concepts first, then noun phrases people tagged before or that title the note.
   let fresh = 0;
   const addNew = (t: string) => {
     if (fresh < MAX_NEW_TAGS && add(t)) fresh++;
   };
-  for (const t of [...implied].sort()) addNew(t);
-  const keywords = rankKeywords(words, hints);
-  for (const k of keywords) addNew(k);
+  for (const t of concepts) addNew(t);
+  const title = note.title ? tokenise(note.title).join(' ') : '';
+  for (const p of phrases) {
+    const rate = hints.phraseRate[tagKey(phraseTag(p))] ?? 0;
+    if (rate >= PHRASE_RATE_MIN || (title && title === p)) addNew(phraseTag(p));
+  }
   return out;
 }
 
-/** Content words, most tag-like first; ties keep the order of first appearance. */
-function rankKeywords(words: string[], hints: TagHints): string[] {
-  const seen = new Map<string, { word: string; score: number; at: number }>();
-  words.forEach((w, at) => {
-    if (isStopWord(w) || w.endsWith('ly')) return;
-    const s = stem(w);
-    if (seen.has(s)) return;
-    // A word people tagged before counts most; longer words tend to be topics, short ones glue;
-    // past participles ("booked", "deployed") and verb forms are seldom what a note is about.
-    const verbish = /(ed|ing)$/.test(w) && !(hints.tagRate[s] ?? 0) ? 0.6 : 0;
-    const score = (hints.tagRate[s] ?? 0) * 2 + Math.min(w.length, 10) / 10 - verbish;
-    seen.set(s, { word: w.replace(/'s$/, ''), score, at });
-  });
-  return [...seen.values()].sort((a, b) => b.score - a.score || a.at - b.at).map((k) => k.word);
+/**
+ * A user tag's normalised form, key and words (plurals folded), kept across calls: a user's tags
+ * are the same from one create to the next, and a thousand of them would otherwise cost more than
+ * the rest of the categoriser. Bounded: cleared when full.
+ */
+type UserTagForm = { t: string; key: string; parts: string[]; slipCheck: boolean };
+const userTagForms = new Map<string, UserTagForm>();
+const USER_TAG_FORMS_MAX = 20_000;
+
+function userTagForm(tag: string): UserTagForm {
+  let form = userTagForms.get(tag);
+  if (!form) {
+    const t = normaliseTag(tag);
+    const words = tokenise(t.replace(/[\s_]+/g, ' ')).flatMap((w) => w.split('-'));
+    form = {
+      t,
+      key: words.map(stem).join('-'),
+      parts: words.map(foldPlural),
+      // A typing slip is looked for only in a long single word ("kubernets" for "kubernetes").
+      slipCheck: t.length >= 6 && /^\p{L}+$/u.test(t),
+    };
+    if (userTagForms.size >= USER_TAG_FORMS_MAX) userTagForms.clear();
+    userTagForms.set(tag, form);
+  }
+  return form;
 }
 
-/** Tags that differ only by plural or case are one tag. */
-export function tagKey(tag: string): string {
-  return tokenise(tag).map(stem).join('-');
+/** A word without its plural or possessive ending: "hotels" → "hotel", "mum's" → "mum". */
+export function foldPlural(word: string): string {
+  const w = word.replace(/'s$/, '');
+  if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
+  if (w.length > 3 && w.endsWith('s') && !/(ss|us|is)$/.test(w)) return w.slice(0, -1);
+  return w;
+}
+
+/**
+ * Words (plurals folded) that stand on their own: every word except those that occur only as
+ * the modifier inside a noun phrase ("flat" in "flat white" names no flat).
+ */
+function standaloneWords(folded: readonly string[], phrases: readonly string[]): Set<string> {
+  const modifierUses = new Map<string, number>();
+  for (const p of phrases) {
+    for (const w of p.split(' ').slice(0, -1).map(foldPlural))
+      modifierUses.set(w, (modifierUses.get(w) ?? 0) + 1);
+  }
+  const uses = new Map<string, number>();
+  for (const w of folded) uses.set(w, (uses.get(w) ?? 0) + 1);
+  return new Set([...uses].filter(([w, n]) => n > (modifierUses.get(w) ?? 0)).map(([w]) => w));
+}
+
+/** Where each stem occurs, so a user with a thousand tags costs a lookup per tag, not a scan. */
+function positions(seq: readonly string[]): Map<string, number[]> {
+  const at = new Map<string, number[]>();
+  seq.forEach((s, i) => {
+    const list = at.get(s);
+    if (list) list.push(i);
+    else at.set(s, [i]);
+  });
+  return at;
+}
+
+function containsRun(seq: readonly string[], at: Map<string, number[]>, run: readonly string[]): boolean {
+  return (at.get(run[0]!) ?? []).some((i) => run.every((s, j) => seq[i + j] === s));
 }
 
 /**

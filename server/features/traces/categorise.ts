@@ -11,11 +11,14 @@ export type Categorisation = { category: Category; importance: Importance; tags:
 
 /**
  * Automatic categorisation (issue 4): suggests what a create left out. `userTags` are the user's
- * existing tags, most used first, so suggestions reuse their vocabulary.
+ * existing tags, most used first, so suggestions reuse their vocabulary. `vector`: the trace's
+ * embedding when create has one (the categoriser reads it only if it comes from the model it was
+ * trained on); without it the suggestion comes from the words alone.
  */
 export type Categorise = (
   input: { title: string | null; content: string },
   userTags: string[],
+  vector?: readonly number[],
 ) => Promise<Categorisation>;
 
 /** The spec's defaults (section 3): what a trace gets when nothing better is known. */
