@@ -8,7 +8,7 @@
 // Era "rest" runs the REST equivalents (GET /api/search, the same hybrid search and access
 // counting as the tool; GET /api/traces/:id) as a baseline.
 // Engine: embedded PGlite on disk (the default install), or TEST_DATABASE_URL's PostgreSQL.
-// Target (issue 5): ≥ 150 search calls/s on a 2-core machine. Last stdout line: one JSON object.
+// Target (ADR 0011): ≥ 150 search calls/s on a 2-core machine. Last stdout line: one JSON object.
 import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import type { Principal } from '../server/http/principal.js';

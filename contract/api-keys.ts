@@ -1,20 +1,20 @@
 import { z } from 'zod';
 
 /**
- * API keys (spec sections 3, 6, 7, 9): long-lived credentials for scripts, SDKs and MCP clients.
+ * API keys (ADR 0009): long-lived credentials for scripts, SDKs and MCP clients.
  * These schemas are the single source for validation, response shapes and the OpenAPI document.
  */
 
-/** The permissions a key can carry (spec section 6); new keys get both unless told otherwise. */
+/** The permissions a key can carry; new keys get both unless told otherwise. */
 export const API_KEY_PERMISSIONS = ['read:traces', 'write:traces'] as const;
 export const DEFAULT_API_KEY_PERMISSIONS = ['read:traces', 'write:traces'] as const;
 
-/** `cairn_` followed by 32 random base62 characters (spec section 9: "prefix plus 32 characters"). */
+/** `cairn_` followed by 32 random base62 characters. */
 export const API_KEY_PREFIX = 'cairn_';
 export const API_KEY_RANDOM_LENGTH = 32;
 export const API_KEY_PATTERN = /^cairn_[0-9A-Za-z]{32}$/;
 
-/** Limits the spec leaves open (docs/decisions/0009-api-keys.md). */
+/** Size limits, chosen in docs/decisions/0009-api-keys.md. */
 export const API_KEY_LIMITS = {
   nameMax: 100,
   /** Active (not revoked) keys per person. */

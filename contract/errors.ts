@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every error the HTTP API returns has this body. `error` is the human message (the spec's
+/** Every error the HTTP API returns has this body. `error` is the human message (the product's
  * wording where it has one); `code` is stable for programs. */
 export const ErrorBody = z
   .object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * OAuth clients (spec sections 3, 4, 5, 7) and the consent API the web app's /consent page calls.
+ * OAuth clients and the consent API the web app's /consent page calls.
  * The protocol endpoints (/oauth/*, /.well-known/*) speak the RFCs' own shapes, documented in
  * docs/decisions/0010-oauth-server.md; only what the web app and SDKs consume is typed here.
  */
@@ -12,7 +12,7 @@ export const OAuthPlatform = z.enum(OAUTH_PLATFORMS, {
 });
 export type OAuthPlatform = z.infer<typeof OAuthPlatform>;
 
-/** The permissions a token can carry (same values as API key permissions, spec section 6). */
+/** The permissions a token can carry (same values as API key permissions). */
 export const OAUTH_SCOPES = ['read:traces', 'write:traces'] as const;
 export const OAuthScope = z.enum(OAUTH_SCOPES);
 export type OAuthScope = z.infer<typeof OAuthScope>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Category, Importance, TagList, TraceSchema } from './traces.js';
 
 /**
- * Ranked hybrid search (issue 4): what an assistant sees when it asks Cairn a question. Fixed here
+ * Ranked hybrid search (ADR 0008): what an assistant sees when it asks Cairn a question. Fixed here
  * first so the search service, the MCP tools and the web app's "Best match" mode share one shape.
  */
 export const SEARCH_LIMITS = { limitDefault: 10, limitMax: 50, queryMax: 1000, snippetMax: 300 } as const;

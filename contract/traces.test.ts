@@ -52,7 +52,7 @@ describe('trace contract', () => {
     expect(issues(UpdateTraceRequest.safeParse({ content: '  ' }))).toEqual(['content: Content is required']);
   });
 
-  it('parses list queries with the spec defaults', () => {
+  it('parses list queries with the documented defaults', () => {
     expect(ListTracesQuery.parse({})).toEqual({ tags: [], page: 1, pageSize: 12 });
     expect(ListTracesQuery.parse({ tags: ' A,b ,,a', page: '3', pageSize: '100', search: '  x  ' })).toEqual({
       tags: ['a', 'b'],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Traces: one memory each (spec section 3). These schemas are the single source for request
+ * Traces: one memory each. These schemas are the single source for request
  * validation, response shapes and the OpenAPI document; the web app and the MCP tools import the
  * same types.
  */
@@ -10,7 +10,7 @@ export const CATEGORIES = ['personal', 'work', 'preference', 'fact', 'context'] 
 export const IMPORTANCES = ['low', 'medium', 'high'] as const;
 export const TRACE_SOURCES = ['web', 'api', 'mcp', 'import'] as const;
 
-/** Limits the spec leaves open (issue 3): chosen here, enforced by the server, never truncated. */
+/** Size limits (ADR 0005): chosen here, enforced by the server, never truncated. */
 export const TRACE_LIMITS = {
   titleMax: 200,
   contentMax: 20_000,
@@ -65,7 +65,7 @@ const maxChars = (max: number) => (s: string) => s.length <= max || characterCou
 const noNul = (s: string) => !s.includes('\u0000');
 
 /**
- * Tags as people type them: trimmed, lower-cased, de-duplicated, empties dropped (spec section 5).
+ * Tags as people type them: trimmed, lower-cased, de-duplicated, empties dropped.
  * A comma is refused inside a tag: the list filter (`?tags=a,b`) and the web form split on it.
  */
 export const TagList = z
@@ -99,7 +99,7 @@ const Content = z
 
 /**
  * Create. Category, importance and tags may be left out (or category/importance sent as "auto"):
- * Cairn then fills them in (automatic categorisation, issue 4).
+ * Cairn then fills them in (automatic categorisation, ADR 0007).
  */
 export const CreateTraceRequest = z
   .object({
@@ -127,7 +127,7 @@ export const UpdateTraceRequest = z
 export type UpdateTraceRequest = z.input<typeof UpdateTraceRequest>;
 export type UpdateTraceInput = z.output<typeof UpdateTraceRequest>;
 
-/** A near-duplicate found at create time: shown so the person can decide (issue 4). */
+/** A near-duplicate found at create time: shown so the person can decide. */
 export const SimilarTrace = z.object({
   id: z.uuid(),
   title: z.string().nullable(),
@@ -201,7 +201,7 @@ export const TraceListResponse = z
   .meta({ id: 'TraceList' });
 export type TraceListResponse = z.infer<typeof TraceListResponse>;
 
-/** The dashboard's numbers (issue 3) plus a 30-day series for its chart. */
+/** The dashboard's numbers plus a 30-day series for its chart. */
 export const StatsResponse = z
   .object({
     total_traces: z.number().int(),

@@ -1,5 +1,5 @@
 // Real: the built server (embedded database), Debian's Chromium and axe-core. Faked: nothing.
-// Every route of the spec's route table (e2e/support/routes.ts), in light and dark, must have no
+// Every route of the web app (e2e/support/routes.ts), in light and dark, must have no
 // serious or critical axe violation; so must the dialogs and one-time panels people open on them.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';

@@ -25,7 +25,7 @@ test('create a key: shown once with the warning, copied, listed with prefix and 
   await signIn(await newUser(), '/app/settings/api-keys');
   await expect(page.getByRole('heading', { level: 1, name: 'API Keys' })).toBeVisible();
   await expect(page.getByText('No API keys yet')).toBeVisible();
-  // Both permissions are on by default (spec section 9).
+  // Both permissions are on by default.
   await expect(page.getByRole('checkbox', { name: /read:traces/ })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: /write:traces/ })).toBeChecked();
 
@@ -187,7 +187,7 @@ test('failures: the server’s message, "Failed to create API key", "Failed to r
     page.getByText('You can have at most 50 API keys. Revoke one you no longer use to create another.'),
   ).toBeVisible();
 
-  // No answer at all: the spec's fallback texts.
+  // No answer at all: the page's fallback texts.
   await page.route('**/api/api-keys*', (route) =>
     route.request().method() === 'GET' ? route.continue() : route.abort('connectionfailed'),
   );

@@ -67,7 +67,7 @@ test('sections: features, integrations, a ten-row comparison, security, and a cl
 
   await expect(page.getByRole('heading', { name: 'Give your assistants a memory you own' })).toBeVisible();
 
-  // Claims Cairn cannot make (spec section 1's originals that are not true here).
+  // Claims the original landing page made that are not true of Cairn.
   const text = await page.locator('body').innerText();
   expect(text).not.toMatch(/end-to-end encryption/i);
   expect(text).not.toMatch(/\bSDK/);

@@ -1,7 +1,7 @@
 // Real: the built server's OAuth client management, Debian's Chromium and its clipboard. Faked: nothing.
 import { expect, test } from './support/fixtures.js';
 
-test('create a client, copy its credentials once, regenerate the secret, delete with the spec’s confirmation', async ({
+test('create a client, copy its credentials once, regenerate the secret, delete after a confirmation', async ({
   page,
   context,
   newUser,

@@ -3,7 +3,7 @@ import { expect, test } from './support/fixtures.js';
 
 const ENTRIES = ['Dashboard', 'Traces', 'Integrations', 'MCP Setup', 'OAuth Clients', 'API Keys', 'Settings'];
 
-test('the sidebar lists the spec’s entries in order and each one opens its page', async ({
+test('the sidebar lists its entries in order and each one opens its page', async ({
   page,
   newUser,
   signIn,

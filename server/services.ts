@@ -61,7 +61,7 @@ export function createServices(deps: AppDeps) {
     ...(deps.fetchMetadataDocument ? { fetchMetadataDocument: deps.fetchMetadataDocument } : {}),
   });
 
-  // Hybrid search (issue 4): one embedder for queries and the queue; a trace's embedding is
+  // Hybrid search (ADR 0008): one embedder for queries and the queue; a trace's embedding is
   // queued in the transaction that writes it, and the worker is nudged to pick it up at once.
   const embedder = deps.embedder ?? createEmbedder(deps.config.embeddings);
   // The categoriser reads a trace's vector only if it comes from the model its weights were
@@ -78,7 +78,7 @@ export function createServices(deps: AppDeps) {
   const search = createSearchService({ db, embedder, traces, log });
   const traceStats = createStatsService({
     db,
-    // "Integrations" on the dashboard: API keys and OAuth clients used at least once (issue 3).
+    // "Integrations" on the dashboard: API keys and OAuth clients used at least once.
     countUsedIntegrations: async (userId) =>
       (await apiKeys.countUsed(userId)) + (await oauth.clients.countUsed(userId)),
   });

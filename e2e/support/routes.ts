@@ -1,5 +1,5 @@
 /**
- * Every route of the spec's route table (section 2), as the a11y and screenshot specs visit them.
+ * Every route of the web app, as the a11y and screenshot specs visit them.
  * Add a page here and both specs cover it.
  */
 export type AppRoute = {

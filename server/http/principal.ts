@@ -26,7 +26,7 @@ export function hasScope(principal: Principal, scope: Scope): boolean {
   return principal.scopes.includes(scope);
 }
 
-/** 403 (not 401) when the credential is valid but lacks the permission: spec section 6. */
+/** 403 (not 401) when the credential is valid but lacks the permission: asking again with the same credential cannot help. */
 export function requireScope(principal: Principal, scope: Scope): void {
   if (!hasScope(principal, scope)) {
     throw forbidden(`This credential lacks the ${scope} permission`, 'insufficient_scope');

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, processGroup } from '../support/processes.js';
 
 /**
- * Issue 2: "start two servers on one directory: the second refuses, the first keeps serving, no
+ * The requirement: "start two servers on one directory: the second refuses, the first keeps serving, no
  * data lost". Real processes, real ports on 127.0.0.1, one real PGlite directory.
  */
 

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, processGroup } from '../support/processes.js';
 
 /**
- * Issue 2: "Graceful shutdown on SIGTERM/SIGINT: stop accepting, finish in-flight requests, close
+ * The requirement: "Graceful shutdown on SIGTERM/SIGINT: stop accepting, finish in-flight requests, close
  * the database cleanly." Real server process on 127.0.0.1; the in-flight request is a real one
  * whose body is still arriving when the signal lands.
  */

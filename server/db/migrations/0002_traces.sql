@@ -1,4 +1,4 @@
--- Traces: one memory each (spec section 3), plus the per-day access log behind the dashboard chart.
+-- Traces: one memory each, plus the per-day access log behind the dashboard chart.
 -- Limits mirror contract/traces.ts TRACE_LIMITS; the server rejects over-limit input with a 400
 -- before it gets here, so these CHECKs are only the last line (docs/decisions/0005).
 
@@ -20,7 +20,7 @@ CREATE TABLE traces (
   content_hash text NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),
-  -- false = deleted (soft delete, spec section 4); deleted_at says when, for a later purge.
+  -- false = deleted (soft delete, so it can be restored); deleted_at says when, for a later purge.
   is_active boolean NOT NULL DEFAULT true,
   deleted_at timestamptz,
   -- What the case-insensitive search matches: title and content, lower-cased once at write time
@@ -35,7 +35,7 @@ CREATE TABLE traces (
 ALTER TABLE traces SET (toast_tuple_target = 8160);
 SELECT cairn_protect('traces');
 
--- The list (spec section 7): one user's active rows, newest first; id breaks created_at ties so
+-- The list: one user's active rows, newest first; id breaks created_at ties so
 -- pages never overlap. Also serves the unfiltered count and "added in the last 24 hours".
 CREATE INDEX traces_user_list_idx ON traces (user_id, is_active, created_at DESC, id DESC);
 -- "tags contains all of these" (tags @> $1).

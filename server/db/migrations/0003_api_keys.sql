@@ -1,4 +1,4 @@
--- API keys (spec sections 3, 6, 9): `cairn_` + 32 random base62 characters, shown once at creation.
+-- API keys (ADR 0009): `cairn_` + 32 random base62 characters, shown once at creation.
 -- Only a keyed hash of the key is stored (HMAC-SHA256, docs/decisions/0009-api-keys.md), plus a
 -- short visible prefix so people can tell their keys apart. Revoking sets revoked_at; the
 -- verifier ignores such rows from the very next request.

@@ -1,4 +1,4 @@
--- Hybrid search (issue 4, docs/decisions/0008-hybrid-search.md): a full-text index with the
+-- Hybrid search (docs/decisions/0008-hybrid-search.md): a full-text index with the
 -- statistics a BM25-style ranking needs, vectors stored with their model and dimension, and the
 -- durable queue that computes them. Every table holds user data: cairn_protect() on each.
 

@@ -12,7 +12,7 @@ import type { ApiKeysService } from './api-keys.service.js';
 
 /**
  * `/api/api-keys`, and the same handlers under `/.netlify/functions/api-keys` so clients written
- * for the original (spec section 7: same methods, `?id=` on DELETE) keep working unchanged.
+ * for the original (same methods, `?id=` on DELETE) keep working unchanged.
  */
 export const API_KEYS_PATHS = ['/api/api-keys', '/.netlify/functions/api-keys'] as const;
 

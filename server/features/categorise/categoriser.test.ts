@@ -25,7 +25,7 @@ describe('labelled notes', () => {
 });
 
 describe('categorise()', () => {
-  it('returns a category and importance of the spec and at most 5 tags already in TagList form', async () => {
+  it('returns one of the five categories, an importance level and at most 5 tags already in TagList form', async () => {
     for (const n of notes) {
       const out = await categoriser.categorise(n, []);
       expect(CATEGORIES).toContain(out.category);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 /**
  * What an assistant is told about Cairn. Assistants that are not told when to use a memory
- * server rarely use it (issue 5), so the server's `instructions` (sent at initialize and in
+ * server rarely use it, so the server's `instructions` (sent at initialize and in
  * server/discover) and the prompts below say when to search and when to save.
  */
 export function serverInstructions(canWrite: boolean): string {

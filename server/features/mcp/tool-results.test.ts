@@ -16,7 +16,7 @@ const trace = {
 };
 
 describe('shapes', () => {
-  it('puts ChatGPT keys first and names untitled traces as the spec does', () => {
+  it('puts ChatGPT keys first and names untitled traces "Untitled"', () => {
     const item = searchItem('https://c.example', {
       ...trace,
       snippet: 'Body',

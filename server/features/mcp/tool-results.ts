@@ -9,7 +9,7 @@ import { AppError } from '../../http/errors.js';
  * "metadata"}`); anything extra for other assistants comes after the required keys.
  */
 
-/** The spec's label for a trace without a title (Dashboard, "Recent Traces"). */
+/** The label for a trace without a title, as the dashboard's "Recent Traces" shows it. */
 export const UNTITLED = 'Untitled Trace';
 
 /** Where a person opens the trace in the web app (the citation link assistants show). */
@@ -89,7 +89,7 @@ export function jsonResult(value: Record<string, unknown>, structured = false): 
 
 /**
  * A failed call the model can read and act on (MCP: tool errors are results with isError, not
- * protocol errors). Service errors carry the spec's wording; anything else is logged, not shown.
+ * protocol errors). Service errors carry the product's user-facing wording; anything else is logged, not shown.
  */
 export function toolError(err: unknown, log: { error(obj: unknown, msg: string): void }): CallToolResult {
   let text: string;

@@ -12,8 +12,8 @@ import { principalOf } from '../../http/authenticate.js';
 import type { OAuthClientsService } from './clients.service.js';
 
 /**
- * The OAuth Clients page's API (spec section 7). The same handlers answer under
- * /.netlify/functions/oauth-clients, the paths the spec's web app called.
+ * The OAuth Clients page's API. The same handlers answer under
+ * /.netlify/functions/oauth-clients, the paths the original web app called, so its clients keep working.
  */
 export const oauthClientsRoutes: FastifyPluginAsyncZod<{ clients: OAuthClientsService }> = async (
   app,

@@ -46,7 +46,7 @@ export function assertRedirectUris(uris: readonly string[]): void {
 }
 
 /**
- * The OAuth Clients page (spec sections 3, 4, 7): only a signed-in person manages clients; an
+ * The OAuth Clients page: only a signed-in person manages clients; an
  * assistant holding an OAuth token or an API key cannot mint itself new credentials.
  */
 export function createOAuthClientsService(deps: { db: Db; publicUrl: string; dynamicRegistration: boolean }) {

@@ -10,7 +10,7 @@ import {
 export type Categorisation = { category: Category; importance: Importance; tags: string[] };
 
 /**
- * Automatic categorisation (issue 4): suggests what a create left out. `userTags` are the user's
+ * Automatic categorisation (ADR 0007): suggests what a create left out. `userTags` are the user's
  * existing tags, most used first, so suggestions reuse their vocabulary. `vector`: the trace's
  * embedding when create has one (the categoriser reads it only if it comes from the model it was
  * trained on); without it the suggestion comes from the words alone.
@@ -21,7 +21,7 @@ export type Categorise = (
   vector?: readonly number[],
 ) => Promise<Categorisation>;
 
-/** The spec's defaults (section 3): what a trace gets when nothing better is known. */
+/** The defaults: what a trace gets when nothing better is known. */
 export const SPEC_DEFAULTS: Categorisation = { category: 'context', importance: 'medium', tags: [] };
 
 /**

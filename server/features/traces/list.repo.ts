@@ -9,7 +9,7 @@ export type MatchFilter = { term: string | null; tags: readonly string[] | null;
 type CounterRow = { active: number; access_sum: number } & Record<Category, number>;
 
 /**
- * The trace list (spec section 7): one user's active traces, newest first, a page at a time.
+ * The trace list: one user's active traces, newest first, a page at a time.
  * Two paths, chosen by the service: plain (no filter or category only) walks the
  * (user_id, is_active, created_at) index and takes totals from trace_counters; matching (search
  * term and/or tags) goes through cairn_trace_matches so the trigram and tags GIN indexes apply.

@@ -9,7 +9,7 @@ export type StatsServiceDeps = {
   countUsedIntegrations: (userId: string) => Promise<number>;
 };
 
-/** The dashboard (spec section 2): Total Traces, Added Today, Integrations, AI Queries, 30 days. */
+/** The dashboard: Total Traces, Added Today, Integrations, AI Queries, 30 days. */
 export function createStatsService(deps: StatsServiceDeps) {
   const { db } = deps;
   return {

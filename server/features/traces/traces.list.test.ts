@@ -82,7 +82,7 @@ describe('GET /api/traces', () => {
   });
   afterAll(async () => t.close());
 
-  it('lists active traces newest first with the spec result shape and defaults', async () => {
+  it('lists active traces newest first with the documented result shape and defaults', async () => {
     const res = await list('');
     expect(res).toMatchObject({ totalCount: 12, currentPage: 1, totalPages: 1, pageSize: 12 });
     expect(res.traces.map((tr) => tr.id)).toEqual([...ids].reverse());

@@ -22,14 +22,14 @@ import { parseInput } from './validate.js';
 export type TracesServiceDeps = {
   db: Db;
   log: Pick<FastifyBaseLogger, 'warn'>;
-  /** Fills in category / importance / tags a create left out (issue 4). */
+  /** Fills in category / importance / tags a create left out (ADR 0007). */
   categorise: Categorise;
   /**
    * Called inside the writing transaction when a trace is created or its title or content
    * changes: the one place search hooks in to (re-)queue its embedding.
    */
   onContentChanged?: (tx: Tx, traceId: string) => Promise<void>;
-  /** Near-duplicates of a new trace, listed in the create answer as `similar` (issue 4). */
+  /** Near-duplicates of a new trace, listed in the create answer as `similar`, so the person can decide. */
   findSimilar?: (tx: Tx, draft: { title: string | null; content: string }) => Promise<SimilarTrace[]>;
 };
 
@@ -195,7 +195,7 @@ export function createTracesService(deps: TracesServiceDeps) {
       });
     },
 
-    /** Soft delete (spec section 4): is_active becomes false; restore undoes it. */
+    /** Soft delete: is_active becomes false, so the web app's Undo (restore) can bring it back. */
     async remove(principal: Principal, id: string): Promise<void> {
       requireScope(principal, 'write:traces');
       if (!isUuid(id)) throw notFound(TRACE_NOT_FOUND);
@@ -224,7 +224,7 @@ export function createTracesService(deps: TracesServiceDeps) {
       });
     },
 
-    /** The list of spec section 7: filters, newest first, one page, exact totals. */
+    /** The list: filters, newest first, one page, exact totals (ADR 0005). */
     async list(principal: Principal, query: ListTracesQuery): Promise<TraceListResponse> {
       requireScope(principal, 'read:traces');
       const { userId } = principal;

@@ -35,7 +35,7 @@ export function createUsersService(deps: { db: Db; log: Pick<FastifyBaseLogger, 
     return normalised;
   }
 
-  /** The spec's ensure_user_settings: its failure is logged, never fatal. */
+  /** Creates the user's settings row: its failure is logged, never fatal (defaults apply without it). */
   async function ensureSettings(userId: string): Promise<void> {
     try {
       await db.asUser(userId, (tx) => usersRepo.ensureSettings(tx, userId));

@@ -3,7 +3,7 @@ import type { SearchRequest, SearchResponse } from '../../../contract/search.js'
 import { api } from '../lib/api-client.js';
 import { ApiError } from '../lib/api-error.js';
 
-/** Ranked search (POST /api/search, issue 4): what an assistant would see for the same words. */
+/** Ranked search (POST /api/search, ADR 0008): what an assistant would see for the same words. */
 export const searchKeys = {
   all: ['search'] as const,
   query: (req: SearchRequest) => ['search', req] as const,

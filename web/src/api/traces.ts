@@ -44,7 +44,7 @@ export const tracesKeys = {
 
 const tracePath = (id: string) => `/api/traces/${encodeURIComponent(id)}`;
 
-/** One page of the list, newest first (spec section 7). The previous page stays shown while the next loads. */
+/** One page of the list, newest first. The previous page stays shown while the next loads. */
 export function useTraces(params: TraceListParams) {
   const key = tracesKeys.list(params);
   return useQuery({
@@ -71,7 +71,7 @@ export function useTrace(id: string) {
 
 /**
  * After any change to a trace: the lists, the detail pages, the dashboard's numbers and ranked
- * search answers may all be out of date (spec section 9: nothing stale shows).
+ * search answers may all be out of date, and nothing stale may show.
  */
 export function invalidateAfterTraceChange(queryClient: QueryClient): Promise<void> {
   return Promise.all([

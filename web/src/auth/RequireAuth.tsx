@@ -5,7 +5,7 @@ import { useAuth } from './auth-context.js';
 
 /**
  * Guards signed-in pages: a large spinner while the session loads, then /login (replacing the
- * history entry, spec section 2) when there is no user. The page asked for travels as `next`, so
+ * history entry, so Back does not return to a page that bounces) when there is no user. The page asked for travels as `next`, so
  * signing in returns there (the OAuth consent page relies on it).
  */
 export function RequireAuth({ children }: { children: ReactNode }) {

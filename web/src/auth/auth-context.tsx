@@ -6,7 +6,7 @@ import { startAutoRefresh } from './auto-refresh.js';
 import { type Session, sessionStore } from './session-store.js';
 
 type AuthValue = {
-  /** True until the first session has been read (spec section 4: the auth context is loading). */
+  /** True until the first session has been read (pages wait instead of flashing the sign-in screen). */
   loading: boolean;
   session: Session | null;
   user: User | null;

@@ -2,7 +2,7 @@ import { shouldRefresh, TICK_MS } from './refresh-schedule.js';
 import type { SessionStore } from './session-store.js';
 
 /**
- * The 30-second tick of spec section 9. Background tabs have their timers throttled, so a tab that
+ * The 30-second refresh tick. Background tabs have their timers throttled, so a tab that
  * becomes visible again checks at once instead of waiting for its next tick.
  */
 export function startAutoRefresh(store: SessionStore): () => void {

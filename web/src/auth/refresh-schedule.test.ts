@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_RETRIES, retryDelay, shouldRefresh, TICK_MS, ticksLeft } from './refresh-schedule.js';
 
-describe('refresh schedule (spec section 9)', () => {
+describe('refresh schedule', () => {
   const now = 1_000_000;
 
   it('counts whole 30-second ticks left before expiry', () => {

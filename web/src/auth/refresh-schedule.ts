@@ -1,5 +1,5 @@
 /**
- * When to renew the access token (spec section 9): a tick every 30 seconds, refreshing once 3 or
+ * When to renew the access token: a tick every 30 seconds, refreshing once 3 or
  * fewer ticks remain before expiry; a failed refresh is retried with a backoff that starts at
  * 200 ms and doubles. Pure, so the rules have their own unit tests.
  */

@@ -3,7 +3,7 @@ import { MAX_RETRIES, retryDelay, shouldRefresh } from './refresh-schedule.js';
 
 export type Session = SessionResponse;
 
-/** The auth events of spec section 4. */
+/** The auth events the web app reacts to (sign-in, sign-out, refresh), shared across tabs. */
 export type AuthEvent =
   'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'USER_UPDATED' | 'PASSWORD_RECOVERY';
 

@@ -1,6 +1,6 @@
 import type { ErrorBody } from '../../../contract/errors.js';
 
-/** A failed API call: the server's message (the spec's wording) and its stable code. */
+/** A failed API call: the server's message (already worded for people) and its stable code. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageSlots, shownRange } from './pagination.js';
 
-describe('pageSlots (spec section 2 compaction rule)', () => {
+describe('pageSlots (compaction rule)', () => {
   it('shows nothing when there are no pages', () => {
     expect(pageSlots(1, 0)).toEqual([]);
   });
@@ -32,7 +32,7 @@ describe('pageSlots (spec section 2 compaction rule)', () => {
     expect(pageSlots(17, 20)).toEqual([1, 'ellipsis', 16, 17, 18, 'ellipsis', 20]);
   });
 
-  it('the boundaries between the branches fall where the spec puts them', () => {
+  it('the boundaries between the branches fall where the rule puts them', () => {
     // 9 pages: page 3 is still "3 or lower", page 4 is the middle case, page 7 is "within 2 of the end".
     expect(pageSlots(3, 9)).toEqual([1, 2, 3, 4, 5, 'ellipsis', 9]);
     expect(pageSlots(4, 9)).toEqual([1, 'ellipsis', 3, 4, 5, 'ellipsis', 9]);

@@ -1,11 +1,11 @@
 /** One slot of the pagination footer: a page number or a gap. */
 export type PageSlot = number | 'ellipsis';
 
-/** Above this many pages the buttons are compacted (spec section 9). */
+/** Above this many pages the buttons are compacted, so the row fits a phone. */
 export const PAGINATION_COMPACT_ABOVE = 7;
 
 /**
- * The page buttons to show (spec section 2, traces list):
+ * The page buttons to show under the traces list:
  * - 7 pages or fewer: all pages;
  * - on page 3 or lower: pages 1 to 5, ellipsis, last;
  * - within 2 of the end: first, ellipsis, last 5;

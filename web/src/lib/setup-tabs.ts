@@ -1,4 +1,4 @@
-/** The MCP Setup page's tabs, chosen by the URL hash (spec section 2, route table). */
+/** The MCP Setup page's tabs, chosen by the URL hash, so a tab can be linked to. */
 export const SETUP_TABS = ['overview', 'chatgpt', 'claude-web', 'claude-code', 'other'] as const;
 export type SetupTab = (typeof SETUP_TABS)[number];
 

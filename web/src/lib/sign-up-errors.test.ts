@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { signUpErrorMessage } from './sign-up-errors.js';
 
-describe('sign-up error mapping (spec section 8)', () => {
-  it('maps each server message to the spec wording', () => {
+describe('sign-up error mapping', () => {
+  it('maps each server message to the wording the page shows', () => {
     expect(signUpErrorMessage('Database error saving new user')).toBe(
       'Account creation failed due to a database issue. Please try again or contact support.',
     );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatTags, parseTags, visibleTags } from './tags.js';
 
-describe('parseTags (spec section 5)', () => {
+describe('parseTags', () => {
   it('splits on commas and trims each piece', () => {
     expect(parseTags('work,  travel ,family')).toEqual(['work', 'travel', 'family']);
   });

@@ -33,7 +33,7 @@ export function createRequestOf(v: TraceFormValues): CreateTraceRequest {
 }
 
 /**
- * Only what changed (spec section 7: "update traces by id with changed fields"); `{}` when
+ * Only what changed (a PATCH carries the changed fields only, so concurrent edits of other fields survive); `{}` when
  * nothing did. An emptied title becomes null; tags are compared as the server stores them
  * (lower-cased), so "Travel" where "travel" was is no change.
  */

@@ -1,7 +1,7 @@
 import { CATEGORIES, type Category } from '../../../contract/traces.js';
 
 export type TraceView = 'cards' | 'table';
-/** "Newest" is the spec's list; "Best match" ranks by relevance through POST /api/search (issue 4). */
+/** "Newest" is the plain list; "Best match" ranks by relevance through POST /api/search (ADR 0008). */
 export type TraceOrder = 'newest' | 'best';
 
 /** What the traces list shows, kept in the URL so a reload or a shared link shows the same list. */
@@ -29,7 +29,7 @@ export function readListParams(params: URLSearchParams): TraceListState {
 }
 
 /**
- * The URL after a change. A change of search or category goes back to page 1 (spec section 2);
+ * The URL after a change. A change of search or category goes back to page 1 (page 3 of an old filter means nothing);
  * defaults are left out so the plain list stays /app/traces; other parameters are kept.
  */
 export function writeListParams(params: URLSearchParams, patch: Partial<TraceListState>): URLSearchParams {

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 
 /**
- * State remembered in localStorage under `key` (for example the spec's `sidenav-collapsed`).
+ * State remembered in localStorage under `key` (for example `sidenav-collapsed`, the key the original app used).
  * Storage can be unavailable (private mode, quota): then it is plain state.
  */
 export function useStoredState<T extends string | boolean>(key: string, initial: T): [T, (value: T) => void] {

@@ -6,7 +6,7 @@ import { fetchDocument, jsonResult, searchItem, toolError } from '../tool-result
 import type { ToolDeps } from './tool-deps.js';
 
 /**
- * Results are bounded so no call nears Claude Code's ~25k-token cap (issue 5: about 20k): a
+ * Results are bounded so no call nears Claude Code's ~25k-token cap (we keep under about 20k): a
  * search answers at most 20 items of ≤300-character snippets; a fetch is one trace, whose content
  * the traces service already caps at 20,000 characters.
  */

@@ -16,7 +16,7 @@ export function AppShell() {
   const navigate = useNavigate();
   const { signOut } = useAuth();
 
-  // Each route change starts at the top (spec section 2) and closes the mobile menu.
+  // Each route change starts at the top (a new page, not a scrolled old one) and closes the mobile menu.
   useEffect(() => {
     window.scrollTo(0, 0);
     setMobileOpen(false);

@@ -11,7 +11,7 @@ import {
 
 export type NavItem = { to: string; label: string; icon: LucideIcon; end?: boolean };
 
-/** The sidebar, in the spec's order (section 2, authenticated shell). */
+/** The sidebar's entries, in the order they appear. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/app/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/app/traces', label: 'Traces', icon: Layers },

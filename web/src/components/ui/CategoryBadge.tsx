@@ -10,7 +10,7 @@ export const CATEGORY_TONES: Record<Category, BadgeTone> = {
   context: 'accent',
 };
 
-/** A trace's category as a badge coloured by category (spec section 2). */
+/** A trace's category as a badge coloured by category. */
 export function CategoryBadge({ category, className }: { category: Category; className?: string }) {
   return (
     <Badge tone={CATEGORY_TONES[category]} className={className}>

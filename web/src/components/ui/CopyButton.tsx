@@ -11,7 +11,7 @@ type CopyButtonProps = Omit<ButtonProps, 'onClick' | 'children'> & {
   label: string;
   /** Shows the label next to the icon instead of only to screen readers. */
   showLabel?: boolean;
-  /** The toast on success (spec section 8: "Copied to clipboard"). */
+  /** The toast on success ("Copied to clipboard" by default). */
   successMessage?: string;
 };
 

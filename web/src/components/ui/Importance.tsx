@@ -21,7 +21,7 @@ export function ImportanceDot({ importance, className }: { importance: Importanc
   );
 }
 
-/** The detail page's importance badge: high red, medium yellow, otherwise green (spec section 2). */
+/** The detail page's importance badge: high red, medium yellow, otherwise green. */
 export function ImportanceBadge({ importance }: { importance: Importance }) {
   const tone = importance === 'high' ? 'danger' : importance === 'medium' ? 'warning' : 'success';
   return (

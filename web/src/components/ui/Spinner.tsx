@@ -10,7 +10,7 @@ export function Spinner({ className, label = 'Loading' }: { className?: string; 
   );
 }
 
-/** The large spinner the spec shows while the session loads. */
+/** The large spinner shown while the session loads. */
 export function PageSpinner() {
   return (
     <div className="flex min-h-[60vh] items-center justify-center">

@@ -11,7 +11,7 @@ import { ApiKeyList } from './ApiKeyList.js';
 import { CreateApiKeyForm } from './CreateApiKeyForm.js';
 import { NewKeyPanel } from './NewKeyPanel.js';
 
-/** /app/settings/api-keys: create, see once, list, revoke (spec sections 2, 3, 7, 8, 9). */
+/** /app/settings/api-keys: create, see once, list, revoke (ADR 0009). */
 export function ApiKeysPage() {
   const keys = useApiKeys();
   // Held only in memory: a reload or leaving the page drops it, as "shown once" requires.

@@ -37,7 +37,7 @@ export function CreateApiKeyForm({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const trimmed = name.trim();
-    // An empty name submits nothing (spec section 5).
+    // An empty name submits nothing: the button stays disabled until there is one.
     if (!trimmed) return setNameError('Name is required');
     if (permissions.length === 0) return setPermissionError('Choose at least one permission');
     create.mutate(

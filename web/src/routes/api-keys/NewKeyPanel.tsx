@@ -5,7 +5,7 @@ import { Badge } from '../../components/ui/Badge.js';
 import { Button } from '../../components/ui/Button.js';
 import { CopyField } from '../../components/ui/CodeBlock.js';
 
-/** The one time a key is shown (spec section 4): it stays until "I've saved this key". */
+/** The one time a key is shown (only its hash is stored): it stays until "I've saved this key". */
 export function NewKeyPanel({ created, onDismiss }: { created: CreatedApiKey; onDismiss(): void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // Move focus here so keyboard and screen-reader users land on the key they must save.

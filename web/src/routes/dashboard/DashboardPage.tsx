@@ -6,7 +6,7 @@ import { QuickActions } from './QuickActions.js';
 import { RecentTraces } from './RecentTraces.js';
 import { StatTiles } from './StatTiles.js';
 
-/** /app/dashboard (spec section 2): greeting, four numbers, quick actions, recent traces, 30 days. */
+/** /app/dashboard: greeting, four numbers, quick actions, recent traces, 30 days. */
 export function DashboardPage() {
   const { user } = useAuth();
   const name = user?.email.split('@')[0] ?? '';

@@ -23,7 +23,7 @@ const ACTIONS: { to: string; label: string; text: string; icon: ReactNode }[] = 
   },
 ];
 
-/** The dashboard's three quick actions and their routes (spec section 2). */
+/** The dashboard's three quick actions and their routes. */
 export function QuickActions() {
   return (
     <section aria-labelledby="quick-actions" className="space-y-3">

@@ -5,7 +5,7 @@ import { cn } from '../../lib/cn.js';
 
 type Tile = { label: string; value: number | undefined; hint: string; icon: ReactNode; tone: string };
 
-/** The four numbers of spec section 2: Total Traces, Added Today, Integrations, AI Queries. */
+/** The dashboard's four numbers: Total Traces, Added Today, Integrations, AI Queries. */
 export function StatTiles({ stats }: { stats: StatsResponse | undefined }) {
   const tiles: Tile[] = [
     {

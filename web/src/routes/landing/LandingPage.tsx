@@ -9,7 +9,7 @@ import { IntegrationsSection } from './IntegrationsSection.js';
 import { LandingFooter, SECTION_LINKS } from './LandingFooter.js';
 import { SecuritySection } from './SecuritySection.js';
 
-/** `/` (spec section 2): what Cairn is, why to trust it, and the way in. */
+/** `/`: what Cairn is, why to trust it, and the way in. */
 export function LandingPage() {
   return (
     <div className="flex min-h-screen flex-col">

@@ -11,7 +11,7 @@ import { DeleteOAuthClientDialog } from './DeleteOAuthClientDialog.js';
 import { OAuthClientCard } from './OAuthClientCard.js';
 
 /**
- * /app/settings/oauth-clients (spec sections 2, 3, 4, 7, 8): clients for assistants that connect
+ * /app/settings/oauth-clients: clients for assistants that connect
  * with OAuth (claude.ai, ChatGPT, Cursor). Clients assistants registered themselves and the
  * person approved appear here too, so they can be disconnected.
  */

@@ -19,8 +19,8 @@ const RESULT_LIMIT = 20;
 const ARM_LABELS: Record<SearchArm, string> = { fulltext: 'words', vector: 'meaning' };
 
 /**
- * "Best match" (issue 4): the search box's words ranked by POST /api/search, as an assistant would
- * see them, with the score and the arms that matched shown quietly. The spec's list is untouched.
+ * "Best match" (ADR 0008): the search box's words ranked by POST /api/search, as an assistant would
+ * see them, with the score and the arms that matched shown quietly. The plain list is untouched.
  */
 export function RankedResults({ query, category }: { query: string; category: Category | null }) {
   const trimmed = query.trim();

@@ -15,7 +15,7 @@ type Props = {
 };
 
 /**
- * Cards view (spec section 2): title, content on 2 lines, category badge, importance dot, tags,
+ * Cards view: title, content on 2 lines, category badge, importance dot, tags,
  * relative time, "N views" when read by assistants, edit and delete icons. The whole card opens
  * the trace; the icons sit above that link.
  */

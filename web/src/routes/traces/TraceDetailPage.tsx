@@ -25,7 +25,7 @@ function BackToTraces() {
   );
 }
 
-/** /app/traces/:id (spec section 2): one trace in full, with edit and delete. */
+/** /app/traces/:id: one trace in full, with edit and delete. */
 export function TraceDetailPage() {
   const { id = '' } = useParams();
   const trace = useTrace(id);

@@ -45,9 +45,9 @@ type Props = {
 };
 
 /**
- * Create/Edit trace dialog (spec section 2). Mount it with a new `key` for each opening so the
+ * Create/Edit trace dialog. Mount it with a new `key` for each opening so the
  * form starts fresh. Creating with Category/Importance on "Auto" (and no tags) lets the server
- * categorise; a duplicate or near-duplicates are shown instead of closing (issue 4).
+ * categorise; a duplicate or near-duplicates are shown instead of closing (ADR 0008).
  */
 export function TraceFormDialog({ open, onOpenChange, trace }: Props) {
   const editing = Boolean(trace);

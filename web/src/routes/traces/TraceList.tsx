@@ -24,7 +24,7 @@ type Props = {
   onEdit(trace: Trace): void;
 };
 
-/** The spec's list: newest first, 12 a page, with its count, "Last updated" and pagination footer. */
+/** The list: newest first, 12 a page, with its count, "Last updated" and pagination footer. */
 export function TraceList({ search, category, page, view, onPage, onClearFilters, onCreate, onEdit }: Props) {
   const list = useTraces({ search, category, page });
   const remove = useDeleteTrace();

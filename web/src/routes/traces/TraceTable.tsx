@@ -18,7 +18,7 @@ const TH = 'px-4 py-3 text-left text-xs font-medium tracking-wide text-fg-muted 
 const TD = 'px-4 py-3 align-top';
 
 /**
- * Table view (spec section 2): Title & Content (content cut at 100 characters), Category,
+ * Table view: Title & Content (content cut at 100 characters), Category,
  * Importance, Tags (3, then "+N more"), Created, Views, Actions. Narrow screens drop the columns
  * that matter least first.
  */

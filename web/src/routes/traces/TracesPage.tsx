@@ -22,7 +22,7 @@ const VIEW_STORAGE_KEY = 'traces-view';
 const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * /app/traces (spec section 2). What is shown (search, category, page, view, order) lives in the
+ * /app/traces. What is shown (search, category, page, view, order) lives in the
  * URL, so a reload or a shared link shows the same list.
  */
 export function TracesPage() {

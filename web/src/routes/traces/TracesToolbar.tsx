@@ -22,7 +22,7 @@ type Props = {
   onView(view: TraceView): void;
 };
 
-/** Search box, category filter, Newest/Best match and Cards/Table (spec section 2; Best match: issue 4). */
+/** Search box, category filter, Newest/Best match and Cards/Table (Best match: ADR 0008). */
 export function TracesToolbar(p: Props) {
   return (
     <div className="flex flex-col gap-3 lg:flex-row lg:items-center">

@@ -7,7 +7,7 @@ import { messageOf } from '../../lib/api-error.js';
 import { readableServerMessage } from '../../lib/text.js';
 
 /**
- * Delete a trace at once (the spec asks for no confirmation), with an Undo on the success toast
+ * Delete a trace at once (no confirmation: Undo is the safety net), with an Undo on the success toast
  * that restores it. The callbacks live on the mutation itself, so they run even when the page
  * that deleted the trace (its detail page) has been left.
  */
