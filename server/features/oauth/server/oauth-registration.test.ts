@@ -12,7 +12,7 @@ import {
   pkce,
   signIn,
   startOAuthTestServer,
-} from './testing/oauth-test-kit.js';
+} from '../testing/oauth-test-kit.js';
 
 const CLAUDE_ID = 'https://claude.ai/oauth/mcp-oauth-client-metadata';
 const CLAUDE_CODE_ID = 'https://claude.ai/oauth/claude-code-client-metadata';
