@@ -1,7 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
-import { startMaintenance } from './db/maintenance.js';
 import { openDatabase } from './db/open.js';
 import { loadSecrets } from './security/secrets.js';
 
@@ -11,7 +10,7 @@ async function main(): Promise<void> {
   const { db, lock } = await openDatabase(config);
   const secrets = loadSecrets({ secretKey: config.secretKey, dataDir: config.dataDir });
   const app = await buildApp({ config, db, secrets });
-  const maintenance = startMaintenance(db, app.log);
+  const maintenance = app.services.maintenance.start();
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -8,11 +8,12 @@ import { looksLikeJwt } from './features/auth/access-tokens.js';
 import { createApiKeysService } from './features/api-keys/api-keys.service.js';
 import { apiKeyVerifier } from './features/api-keys/api-keys.verifier.js';
 import { createAuthService, type LOGIN_LIMITS } from './features/auth/auth.service.js';
-import type { FetchMetadataDocument } from './features/oauth/cimd-fetch.js';
+import type { FetchMetadataDocument } from './features/oauth/server/cimd-fetch.js';
 import { createOAuthServices } from './features/oauth/oauth.service.js';
 import { createCategoriser } from './features/categorise/categoriser.js';
 import { createEmbeddingWorker } from './features/embedding-queue/embedding-worker.js';
 import { createHealthService } from './features/health/health.service.js';
+import { createMaintenance } from './features/maintenance/maintenance.js';
 import { createSearchService } from './features/search/search.service.js';
 import { findNearDuplicates } from './features/search/near-duplicates.js';
 import { createStatsService } from './features/traces/stats.service.js';
@@ -92,6 +93,18 @@ export function createServices(deps: AppDeps) {
     oauth.verifier,
   ];
 
+  // Retention (docs/decisions/0016): one schedule, each feature erasing its own expired rows.
+  const maintenance = createMaintenance({
+    db,
+    log,
+    sweeps: {
+      traces: (now) => traces.deleteExpired(now),
+      sessions: (now) => auth.deleteExpired(now),
+      rateLimits: (now) => rateLimiter.deleteExpired(now),
+      oauth: (now) => oauth.deleteExpired(now),
+    },
+  });
+
   return {
     health: createHealthService({ db }),
     rateLimiter,
@@ -106,6 +119,7 @@ export function createServices(deps: AppDeps) {
     embedder,
     embeddingWorker,
     search,
+    maintenance,
   };
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from './db.js';
-import { maintainTables, purgeDeletedTraces, tablesDue } from './maintenance.js';
+import { maintainTables, tablesDue } from './maintenance.js';
 import { migrate } from './migrate.js';
 import { openPglite } from './pglite.js';
 
@@ -47,27 +47,5 @@ describe('embedded database maintenance', () => {
       ),
     );
     expect(stats).toEqual({ analyzed: true });
-  });
-
-  it('erases traces deleted over 30 days ago, and keeps recent deletions and active traces', async () => {
-    await db.asSystem(async (tx) => {
-      const [user] = await tx.query<{ id: string }>(
-        "INSERT INTO users (email, password_hash) VALUES ('purge@example.com', 'x') RETURNING id",
-      );
-      const insert = (content: string, active: boolean, deletedDaysAgo: number) =>
-        tx.query(
-          `INSERT INTO traces (user_id, content, content_hash, is_active, deleted_at)
-           VALUES ($1, $2, md5($2), $3, CASE WHEN $3 THEN NULL ELSE now() - make_interval(days => $4) END)`,
-          [user!.id, content, active, deletedDaysAgo],
-        );
-      await insert('old deletion', false, 31);
-      await insert('recent deletion', false, 2);
-      await insert('still here', true, 0);
-    });
-    expect(await purgeDeletedTraces(db)).toBe(1);
-    const left = await db.asSystem((tx) =>
-      tx.query<{ content: string }>('SELECT content FROM traces ORDER BY content'),
-    );
-    expect(left.map((r) => r.content)).toEqual(['recent deletion', 'still here']);
   });
 });

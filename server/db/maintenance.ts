@@ -1,7 +1,5 @@
 import type { Db } from './db.js';
 
-type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
-
 /**
  * PGlite has no autovacuum daemon, so nothing would ever clear dead rows (edits, soft deletes,
  * token rotation, the embedding queue) or refresh the planner's statistics — and without
@@ -9,8 +7,8 @@ type Log = { info(obj: object, msg: string): void; error(obj: object, msg: strin
  * (docs/decisions/0005). This task applies autovacuum's own rules to each table:
  *   vacuum when dead tuples   > 50 + 20 % of live tuples;
  *   analyze when modified rows > 50 + 10 % of live tuples (since the last analyze).
- * PostgreSQL servers run their own autovacuum, so VACUUM/ANALYZE happen only on PGlite; the
- * purge of long-deleted traces (below) runs on both.
+ * PostgreSQL servers run their own autovacuum, so VACUUM/ANALYZE happen only on PGlite. The
+ * schedule that calls this, after each feature's retention sweep, is features/maintenance/.
  */
 export const VACUUM_THRESHOLD = { base: 50, scale: 0.2 } as const;
 export const ANALYZE_THRESHOLD = { base: 50, scale: 0.1 } as const;
@@ -44,62 +42,4 @@ export async function maintainTables(db: Db): Promise<DueTables> {
   for (const table of due.vacuum) await db.runOutsideTransaction(`VACUUM (ANALYZE) ${quote(table)}`);
   for (const table of due.analyze) await db.runOutsideTransaction(`ANALYZE ${quote(table)}`);
   return due;
-}
-
-/**
- * Deleted traces are kept this long, so a mistake can still be undone (POST
- * /api/traces/:id/restore), then erased for good: deletion in Cairn is real, not a flag forever.
- */
-export const DELETED_TRACE_RETENTION_DAYS = 30;
-
-export async function purgeDeletedTraces(
-  db: Db,
-  retentionDays = DELETED_TRACE_RETENTION_DAYS,
-): Promise<number> {
-  const rows = await db.asSystem((tx) =>
-    tx.query(
-      `DELETE FROM traces WHERE NOT is_active AND deleted_at < now() - make_interval(days => $1) RETURNING id`,
-      [retentionDays],
-    ),
-  );
-  return rows.length;
-}
-
-/**
- * Runs a pass half a minute after start (a database restored or imported while the server was
- * down gets statistics promptly), then every `intervalMs` (default 10 minutes) until stopped.
- */
-export function startMaintenance(
-  db: Db,
-  log: Log,
-  intervalMs = 10 * 60_000,
-  firstRunMs = 30_000,
-): { stop(): void } {
-  let running = false;
-  const pass = () => {
-    if (running) return;
-    running = true;
-    purgeDeletedTraces(db)
-      .then(async (purged) => {
-        if (purged)
-          log.info({ purged }, `erased traces deleted over ${DELETED_TRACE_RETENTION_DAYS} days ago`);
-        const done = await maintainTables(db);
-        if (done.vacuum.length || done.analyze.length)
-          log.info(done, 'database maintenance: vacuumed/analyzed tables');
-      })
-      .catch((err: unknown) => log.error({ err }, 'database maintenance failed'))
-      .finally(() => {
-        running = false;
-      });
-  };
-  const first = setTimeout(pass, firstRunMs);
-  const timer = setInterval(pass, intervalMs);
-  first.unref();
-  timer.unref();
-  return {
-    stop: () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    },
-  };
 }

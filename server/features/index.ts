@@ -6,9 +6,9 @@ import { authRoutes } from './auth/auth.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { mcpRoutes } from './mcp/mcp.routes.js';
 import { serverInfoRoutes } from './server-info/server-info.routes.js';
-import { oauthClientsRoutes } from './oauth/clients.routes.js';
-import { consentRoutes } from './oauth/consent.routes.js';
-import { oauthServerRoutes } from './oauth/oauth-server.routes.js';
+import { oauthClientsRoutes } from './oauth/clients/clients.routes.js';
+import { consentRoutes } from './oauth/consent/consent.routes.js';
+import { oauthServerRoutes } from './oauth/server/oauth-server.routes.js';
 import { searchRoutes } from './search/search.routes.js';
 import { tracesRoutes } from './traces/traces.routes.js';
 

@@ -6,7 +6,8 @@ export type RateLimitRule = { limit: number; windowSeconds: number };
 /**
  * Fixed-window counters kept in the database, so every instance of the server shares them.
  * `check` refuses (429 + Retry-After) once a key has `limit` hits in the current window; `hit`
- * counts one. Callers decide what counts (for login: failed attempts only).
+ * counts one. Callers decide what counts (for login: failed attempts only). Old windows are
+ * erased by the maintenance schedule (deleteExpired).
  */
 export function createRateLimiter(db: Db) {
   const windowStart = (rule: RateLimitRule, now: number) =>
@@ -36,9 +37,20 @@ export function createRateLimiter(db: Db) {
            ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1`,
           [key, start],
         );
-        // Old windows are worthless; trimming here keeps the table tiny without a scheduler.
-        await tx.query("DELETE FROM rate_limit_hits WHERE window_start < now() - interval '1 day'");
       });
+    },
+    /**
+     * Retention, run by the maintenance schedule: windows that started over a day before `now`
+     * (longer than any rule's window) count for nothing any more.
+     */
+    async deleteExpired(now: Date): Promise<number> {
+      const rows = await db.asSystem((tx) =>
+        tx.query(
+          "DELETE FROM rate_limit_hits WHERE window_start < $1::timestamptz - interval '1 day' RETURNING key",
+          [now],
+        ),
+      );
+      return rows.length;
     },
     async reset(key: string): Promise<void> {
       await db.asSystem((tx) => tx.query('DELETE FROM rate_limit_hits WHERE key = $1', [key]));

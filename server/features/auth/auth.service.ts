@@ -193,6 +193,11 @@ export function createAuthService(deps: {
     async resetPassword(email: string, password: string): Promise<PublicUser> {
       return users.resetPassword(email, password, (tx, user) => sessionsRepo.revokeAll(tx, user.id));
     },
+
+    /** Retention, run by the maintenance schedule: expired sign-in sessions of every user. */
+    async deleteExpired(now: Date): Promise<number> {
+      return db.asSystem((tx) => sessionsRepo.deleteExpired(tx, now));
+    },
   };
 }
 

@@ -64,6 +64,17 @@ export const sessionsRepo = {
       userId,
     ]);
   },
+  /**
+   * Retention: refresh tokens expired over a day before `now`. An expired token is refused
+   * whether or not its row exists; isFamilyActive counts unexpired rows only.
+   */
+  async deleteExpired(tx: Tx, now: Date): Promise<number> {
+    const rows = await tx.query(
+      "DELETE FROM auth_sessions WHERE expires_at < $1::timestamptz - interval '1 day' RETURNING id",
+      [now],
+    );
+    return rows.length;
+  },
   async isFamilyActive(tx: Tx, familyId: string): Promise<boolean> {
     const rows = await tx.query(
       'SELECT 1 FROM auth_sessions WHERE family_id = $1 AND revoked_at IS NULL AND expires_at > now() LIMIT 1',

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { type CredentialVerifier, credentialFrom, resolvePrincipal } from '../../http/authenticate.js';
 import { AppError } from '../../http/errors.js';
 import { hasScope, type Principal, SCOPES, type Scope } from '../../http/principal.js';
-import { wwwAuthenticateHeader } from '../oauth/metadata.js';
+import { wwwAuthenticateHeader } from '../oauth/server/metadata.js';
 
 /**
  * Who may use /mcp, and with what (docs/decisions/0011-mcp-transport.md):

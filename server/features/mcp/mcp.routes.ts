@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { CredentialVerifier } from '../../http/authenticate.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
-import { mcpResourceUrl } from '../oauth/metadata.js';
+import { mcpResourceUrl } from '../oauth/server/metadata.js';
 import type { SearchService } from '../search/search.service.js';
 import type { TracesService } from '../traces/traces.service.js';
 import { mcpErrorHandler } from './jsonrpc-errors.js';

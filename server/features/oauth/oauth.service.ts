@@ -2,15 +2,23 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/db.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
-import { createAuthorizeService } from './authorize.service.js';
-import { createMetadataFetcher, type FetchMetadataDocument } from './cimd-fetch.js';
-import { createOAuthClientsService } from './clients.service.js';
-import { createConsentService } from './consent.service.js';
-import { createRegisterService } from './register.service.js';
-import { createTokenService } from './token.service.js';
-import { createOAuthVerifier } from './verifier.js';
+import { createAuthorizeService } from './server/authorize.service.js';
+import { createMetadataFetcher, type FetchMetadataDocument } from './server/cimd-fetch.js';
+import { clientRecords } from './clients/client-records.js';
+import { createOAuthClientsService } from './clients/clients.service.js';
+import { createConsentService } from './consent/consent.service.js';
+import { deleteExpiredGrants } from './server/grants.js';
+import { createRegisterService } from './server/register.service.js';
+import { createTokenService } from './server/token.service.js';
+import { createOAuthVerifier } from './server/verifier.js';
 
-/** Everything the OAuth feature builds, wired once in server/services.ts. */
+/**
+ * Everything the OAuth feature builds, wired once in server/services.ts (docs/decisions/0016):
+ * - server/  the OAuth 2.1 authorization server MCP clients talk to (discovery, /oauth/authorize,
+ *            /oauth/token, /oauth/register, /oauth/revoke) and the verifier of its access tokens;
+ * - clients/ the OAuth Clients page's REST API (a person's own clients);
+ * - consent/ the consent page's REST API (approve or deny one pending request).
+ */
 export function createOAuthServices(deps: {
   db: Db;
   config: Config;
@@ -36,6 +44,15 @@ export function createOAuthServices(deps: {
     tokens: createTokenService({ db, publicUrl, log }),
     register: createRegisterService({ db, rateLimiter }),
     verifier: createOAuthVerifier({ db, publicUrl }),
+    /**
+     * Retention, run by the maintenance schedule: expired requests, codes and tokens, and dynamic
+     * clients nobody approved in time. Pre-authentication rows of every user, so asSystem.
+     */
+    deleteExpired: (now: Date) =>
+      db.asSystem(async (tx) => ({
+        ...(await deleteExpiredGrants(tx, now)),
+        unclaimedClients: await clientRecords.deleteUnclaimedDynamic(tx, now),
+      })),
   };
 }
 

@@ -123,6 +123,14 @@ export const tracesRepo = {
     return rows.length === 1;
   },
 
+  /** Retention: erases every user's traces deleted before `before`; returns how many. */
+  async purgeDeleted(tx: Tx, before: Date): Promise<number> {
+    const rows = await tx.query('DELETE FROM traces WHERE NOT is_active AND deleted_at < $1 RETURNING id', [
+      before,
+    ]);
+    return rows.length;
+  },
+
   async restore(tx: Tx, userId: string, id: string): Promise<TraceRow | undefined> {
     const rows = await tx.query<TraceRow>(
       `UPDATE traces SET is_active = true, deleted_at = NULL

@@ -66,6 +66,12 @@ const duplicate = (row: TraceRow): CreateResult => ({
   created: false,
 });
 
+/**
+ * Deleted traces are kept this long, so a mistake can still be undone (POST
+ * /api/traces/:id/restore), then erased for good: deletion in Cairn is real, not a flag forever.
+ */
+export const DELETED_TRACE_RETENTION_DAYS = 30;
+
 /** Traces: create, read, edit, soft delete, restore, list, and access counting. */
 export function createTracesService(deps: TracesServiceDeps) {
   const { db, log } = deps;
@@ -203,6 +209,15 @@ export function createTracesService(deps: TracesServiceDeps) {
         tracesRepo.softDelete(tx, principal.userId, id),
       );
       if (!deleted) throw notFound(TRACE_NOT_FOUND);
+    },
+
+    /**
+     * Retention, run by the maintenance schedule: erases traces deleted over
+     * DELETED_TRACE_RETENTION_DAYS before `now`, for every user (so asSystem).
+     */
+    async deleteExpired(now: Date): Promise<number> {
+      const before = new Date(now.getTime() - DELETED_TRACE_RETENTION_DAYS * 24 * 3600 * 1000);
+      return db.asSystem((tx) => tracesRepo.purgeDeleted(tx, before));
     },
 
     /** Undoes a delete; restoring an active trace changes nothing. */

@@ -8,7 +8,7 @@ import type { Db } from '../../../db/db.js';
 import { principalOf } from '../../../http/authenticate.js';
 import { loadSecrets } from '../../../security/secrets.js';
 import { openTestDatabase } from '../../../test-support/test-db.js';
-import type { FetchMetadataDocument } from '../cimd-fetch.js';
+import type { FetchMetadataDocument } from '../server/cimd-fetch.js';
 import { freePort } from '../../../test-support/free-port.js';
 
 export { freePort };

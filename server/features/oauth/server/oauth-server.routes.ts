@@ -1,6 +1,12 @@
+// oauth/server/ — the OAuth 2.1 authorization server (docs/decisions/0010, 0016). It owns discovery
+// metadata, /oauth/authorize, /oauth/token, /oauth/register (DCR), /oauth/revoke, client
+// authentication, client metadata documents (CIMD), and pending requests, codes and tokens
+// (grants.repo). Callers: MCP clients over HTTP (this file); the MCP endpoint, through
+// verifier.ts (services.verifiers) and metadata.ts (its WWW-Authenticate header); the consent step,
+// through grants.ts. Client rows it reads through ../clients/client-records.ts.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { authorizationServerMetadata, protectedResourceMetadata } from './metadata.js';
-import type { OAuthServices } from './oauth.service.js';
+import type { OAuthServices } from '../oauth.service.js';
 import { OAuthProtocolError, registerOAuthErrorHandler, sendAuthorizePageError } from './oauth-errors.js';
 
 const FORM = 'application/x-www-form-urlencoded';

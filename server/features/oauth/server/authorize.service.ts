@@ -1,11 +1,11 @@
-import type { Db } from '../../db/db.js';
-import { AppError } from '../../http/errors.js';
-import type { RateLimiter, RateLimitRule } from '../../http/rate-limit.js';
-import { randomToken, sha256Hex } from '../../security/tokens.js';
+import type { Db } from '../../../db/db.js';
+import { AppError } from '../../../http/errors.js';
+import type { RateLimiter, RateLimitRule } from '../../../http/rate-limit.js';
+import { randomToken, sha256Hex } from '../../../security/tokens.js';
 import { findMetadataClient, looksLikeMetadataUrl, type MetadataClient } from './cimd.js';
 import { type FetchMetadataDocument, MetadataDocumentError } from './cimd-fetch.js';
-import { type ClientRow, clientsRepo } from './clients.repo.js';
-import { codesRepo, type RequestDocument, requestsRepo, tokensRepo } from './grants.repo.js';
+import { type ClientRow, clientRecords } from '../clients/client-records.js';
+import { type RequestDocument, requestsRepo } from './grants.repo.js';
 import { isOurResource, mcpResourceUrl } from './metadata.js';
 import { canonicalScopes, OAUTH_SCOPES, OAUTH_TTL } from './oauth.constants.js';
 import { OAuthProtocolError, withQuery } from './oauth-errors.js';
@@ -69,7 +69,7 @@ export function createAuthorizeService(deps: {
         return new OAuthProtocolError('invalid_client', `Unknown client: ${err.message}`);
       }
     }
-    const row = await db.asSystem((tx) => clientsRepo.findByClientId(tx, clientId));
+    const row = await db.asSystem((tx) => clientRecords.findByClientId(tx, clientId));
     if (!row) {
       return new OAuthProtocolError(
         'invalid_client',
@@ -169,9 +169,6 @@ export function createAuthorizeService(deps: {
 
       const handle = randomToken(32);
       await db.asSystem(async (tx) => {
-        await requestsRepo.deleteStale(tx);
-        await codesRepo.deleteStale(tx);
-        await tokensRepo.deleteExpired(tx);
         await requestsRepo.insert(tx, {
           handle_hash: sha256Hex(handle),
           client_id: clientId,

@@ -1,12 +1,19 @@
-import type { OAuthDecision, OAuthRequestInfo, OAuthScope } from '../../../contract/oauth.js';
-import type { Db, Tx } from '../../db/db.js';
-import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
-import { type Principal, requireSession } from '../../http/principal.js';
-import { randomToken, sha256Hex } from '../../security/tokens.js';
-import { type ClientRow, clientsRepo } from './clients.repo.js';
-import { type AuthorizationRequestRow, codesRepo, requestsRepo } from './grants.repo.js';
-import { canonicalScopes, OAUTH_PREFIX, OAUTH_SCOPES, OAUTH_TTL } from './oauth.constants.js';
-import { withQuery } from './oauth-errors.js';
+// oauth/consent/ — the person's answer to one pending authorization request: the web app's consent
+// page calls consent.routes.ts. It settles the request and gets its code through ../server/grants.ts
+// and claims the client through ../clients/client-records.ts; it owns no table of its own.
+import type { OAuthDecision, OAuthRequestInfo, OAuthScope } from '../../../../contract/oauth.js';
+import type { Db, Tx } from '../../../db/db.js';
+import { AppError, badRequest, forbidden, notFound } from '../../../http/errors.js';
+import { type Principal, requireSession } from '../../../http/principal.js';
+import { type ClientRow, clientRecords } from '../clients/client-records.js';
+import {
+  type AuthorizationRequestRow,
+  decideRequest,
+  findPendingRequest,
+  issueCode,
+} from '../server/grants.js';
+import { canonicalScopes, OAUTH_SCOPES } from '../server/oauth.constants.js';
+import { withQuery } from '../server/oauth-errors.js';
 
 type ConsentClient = Pick<ClientRow, 'name' | 'platform' | 'client_id' | 'registered_via'> & {
   row: ClientRow | null;
@@ -26,7 +33,7 @@ export function createConsentService(deps: { db: Db; publicUrl: string }) {
     requireSession(principal, 'Only a signed-in person can approve or deny access');
 
   async function load(tx: Tx, handle: string): Promise<AuthorizationRequestRow> {
-    const req = await requestsRepo.findByHandle(tx, sha256Hex(handle));
+    const req = await findPendingRequest(tx, handle);
     if (!req) {
       throw new AppError(
         404,
@@ -57,7 +64,7 @@ export function createConsentService(deps: { db: Db; publicUrl: string }) {
         row: null,
       };
     }
-    const row = req.client_row_id ? await clientsRepo.findById(tx, req.client_row_id) : undefined;
+    const row = req.client_row_id ? await clientRecords.findById(tx, req.client_row_id) : undefined;
     if (!row) throw notFound('This OAuth client no longer exists');
     // A client someone else registered (or already approved) is theirs: approving it would let
     // them see its use and revoke this person's tokens.
@@ -105,13 +112,13 @@ export function createConsentService(deps: { db: Db; publicUrl: string }) {
         const client = await clientOf(tx, req, userId);
         let clientRowId: string;
         if (client.row) {
-          if (!(await clientsRepo.claim(tx, client.row.id, userId))) {
+          if (!(await clientRecords.claim(tx, client.row.id, userId))) {
             throw forbidden('This OAuth client belongs to another account', 'oauth_client_not_yours');
           }
           clientRowId = client.row.id;
         } else {
           const doc = req.client_document!;
-          const row = await clientsRepo.upsertDocumentClient(tx, {
+          const row = await clientRecords.upsertDocumentClient(tx, {
             clientId: req.client_id,
             userId,
             name: doc.name,
@@ -122,21 +129,10 @@ export function createConsentService(deps: { db: Db; publicUrl: string }) {
           });
           clientRowId = row.id;
         }
-        if (!(await requestsRepo.decide(tx, req.id, userId, 'approved'))) {
+        if (!(await decideRequest(tx, req.id, userId, 'approved'))) {
           throw new AppError(409, 'oauth_request_used', 'This authorization request was already answered.');
         }
-        const code = `${OAUTH_PREFIX.code}${randomToken(32)}`;
-        await codesRepo.insert(tx, {
-          code_hash: sha256Hex(code),
-          client_row_id: clientRowId,
-          user_id: userId,
-          redirect_uri: req.redirect_uri,
-          redirect_uri_given: req.redirect_uri_given,
-          scopes,
-          code_challenge: req.code_challenge,
-          resource: req.resource,
-          expires_at: new Date(Date.now() + OAUTH_TTL.codeSeconds * 1000),
-        });
+        const code = await issueCode(tx, req, { clientRowId, userId, scopes });
         // RFC 9207: iss tells the client which server answered (mix-up defence).
         return { redirect_to: withQuery(req.redirect_uri, { code, state: req.state, iss: publicUrl }) };
       });
@@ -146,7 +142,7 @@ export function createConsentService(deps: { db: Db; publicUrl: string }) {
       requirePerson(principal);
       return db.asSystem(async (tx) => {
         const req = await load(tx, handle);
-        if (!(await requestsRepo.decide(tx, req.id, principal.userId, 'denied'))) {
+        if (!(await decideRequest(tx, req.id, principal.userId, 'denied'))) {
           throw new AppError(409, 'oauth_request_used', 'This authorization request was already answered.');
         }
         return {

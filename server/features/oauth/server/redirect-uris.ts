@@ -1,4 +1,4 @@
-import type { OAuthPlatform } from '../../../contract/oauth.js';
+import type { OAuthPlatform } from '../../../../contract/oauth.js';
 
 /**
  * Redirect URI rules shared by the OAuth Clients page, dynamic registration and /oauth/authorize.

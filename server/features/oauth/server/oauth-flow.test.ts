@@ -14,7 +14,7 @@ import {
   RESOURCE,
   signIn,
   startOAuthTestServer,
-} from './testing/oauth-test-kit.js';
+} from '../testing/oauth-test-kit.js';
 
 const CLAUDE_CALLBACK = 'https://claude.ai/api/mcp/auth_callback';
 

@@ -1,10 +1,17 @@
-import type { OAuthPlatform } from '../../../contract/oauth.js';
-import type { Tx } from '../../db/db.js';
+import type { OAuthPlatform } from '../../../../contract/oauth.js';
+import type { Tx } from '../../../db/db.js';
 
 /**
  * Pending authorization requests, codes and tokens. Lookups by hash happen before anyone is
  * authenticated and run in asSystem transactions; writes carry the user id explicitly.
  */
+
+/**
+ * Expired rows stay a day before the sweep erases them: every lookup checks expires_at itself, and
+ * the grace keeps a late replay of a code or refresh token recognisable as one (so its family is
+ * revoked) instead of merely unknown.
+ */
+const EXPIRED_GRACE = "interval '1 day'";
 
 export type RequestDocument = {
   name: string;
@@ -103,8 +110,13 @@ export const requestsRepo = {
     );
     return rows.length === 1;
   },
-  async deleteStale(tx: Tx): Promise<void> {
-    await tx.query(`DELETE FROM oauth_authorization_requests WHERE expires_at < now() - interval '1 day'`);
+  /** Retention: rows expired over {@link EXPIRED_GRACE} before `now`; returns how many went. */
+  async deleteExpired(tx: Tx, now: Date): Promise<number> {
+    const rows = await tx.query(
+      `DELETE FROM oauth_authorization_requests WHERE expires_at < $1::timestamptz - ${EXPIRED_GRACE} RETURNING id`,
+      [now],
+    );
+    return rows.length;
   },
 };
 
@@ -157,8 +169,13 @@ export const codesRepo = {
     );
     return !rows[0] || rows[0].replayed_at !== null;
   },
-  async deleteStale(tx: Tx): Promise<void> {
-    await tx.query(`DELETE FROM oauth_codes WHERE expires_at < now() - interval '1 day'`);
+  /** Retention: rows expired over {@link EXPIRED_GRACE} before `now`; returns how many went. */
+  async deleteExpired(tx: Tx, now: Date): Promise<number> {
+    const rows = await tx.query(
+      `DELETE FROM oauth_codes WHERE expires_at < $1::timestamptz - ${EXPIRED_GRACE} RETURNING id`,
+      [now],
+    );
+    return rows.length;
   },
 };
 
@@ -224,7 +241,12 @@ export const tokensRepo = {
     );
     return rows.length > 0;
   },
-  async deleteExpired(tx: Tx): Promise<void> {
-    await tx.query(`DELETE FROM oauth_tokens WHERE expires_at < now() - interval '1 day'`);
+  /** Retention: rows expired over {@link EXPIRED_GRACE} before `now`; returns how many went. */
+  async deleteExpired(tx: Tx, now: Date): Promise<number> {
+    const rows = await tx.query(
+      `DELETE FROM oauth_tokens WHERE expires_at < $1::timestamptz - ${EXPIRED_GRACE} RETURNING id`,
+      [now],
+    );
+    return rows.length;
   },
 };

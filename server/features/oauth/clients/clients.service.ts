@@ -1,17 +1,20 @@
+// oauth/clients/ — a person's OAuth clients: the web app's OAuth Clients page calls
+// clients.routes.ts, the dashboard counts used clients (countUsed). It owns the oauth_clients rows
+// (clients.repo); the protocol server and the consent step reach them through client-records.ts.
 import type {
   CreateOAuthClientInput,
   OAuthClient,
   OAuthClientWithSecret,
   OAuthServerInfo,
-} from '../../../contract/oauth.js';
-import { type Db, isUuid } from '../../db/db.js';
-import { AppError, conflict, notFound } from '../../http/errors.js';
-import { type Principal, requireSession } from '../../http/principal.js';
-import { randomBase62, randomToken, sha256Hex } from '../../security/tokens.js';
+} from '../../../../contract/oauth.js';
+import { type Db, isUuid } from '../../../db/db.js';
+import { AppError, conflict, notFound } from '../../../http/errors.js';
+import { type Principal, requireSession } from '../../../http/principal.js';
+import { randomBase62, randomToken, sha256Hex } from '../../../security/tokens.js';
 import { type ClientRow, clientsRepo } from './clients.repo.js';
-import { endpoints, mcpResourceUrl } from './metadata.js';
-import { canonicalScopes, GRANT_TYPES, OAUTH_PREFIX, OAUTH_SCOPES } from './oauth.constants.js';
-import { PLATFORM_REDIRECT_PRESETS, redirectUriProblems } from './redirect-uris.js';
+import { endpoints, mcpResourceUrl } from '../server/metadata.js';
+import { canonicalScopes, GRANT_TYPES, OAUTH_PREFIX, OAUTH_SCOPES } from '../server/oauth.constants.js';
+import { PLATFORM_REDIRECT_PRESETS, redirectUriProblems } from '../server/redirect-uris.js';
 
 export const newClientId = () => `${OAUTH_PREFIX.clientId}${randomBase62(24)}`;
 export const newClientSecret = () => `${OAUTH_PREFIX.clientSecret}${randomToken(32)}`;

@@ -11,7 +11,7 @@ import {
   RESOURCE,
   signIn,
   startOAuthTestServer,
-} from './testing/oauth-test-kit.js';
+} from '../testing/oauth-test-kit.js';
 
 const CB = 'https://claude.ai/api/mcp/auth_callback';
 

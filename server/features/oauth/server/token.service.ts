@@ -1,7 +1,7 @@
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/db.js';
-import { sha256Hex } from '../../security/tokens.js';
+import type { Db } from '../../../db/db.js';
+import { sha256Hex } from '../../../security/tokens.js';
 import { invalidClient, presentedCredentials, verifyClient } from './client-auth.js';
 import { tokensRepo } from './grants.repo.js';
 import { isOurResource, mcpResourceUrl } from './metadata.js';

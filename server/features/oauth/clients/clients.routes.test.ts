@@ -8,7 +8,7 @@ import {
   type Person,
   signIn,
   startOAuthTestServer,
-} from './testing/oauth-test-kit.js';
+} from '../testing/oauth-test-kit.js';
 
 type Listed = { id: string; client_id: string; name: string; redirect_uris: string[]; [k: string]: unknown };
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import OAuth2Server from '@node-oauth/oauth2-server';
-import type { Db } from '../../db/db.js';
-import { randomToken, sha256Hex } from '../../security/tokens.js';
+import type { Db } from '../../../db/db.js';
+import { randomToken, sha256Hex } from '../../../security/tokens.js';
 import { verifyClient } from './client-auth.js';
 import { codesRepo, tokensRepo } from './grants.repo.js';
 import { OAUTH_PREFIX } from './oauth.constants.js';

@@ -1,7 +1,7 @@
-import type { Db } from '../../db/db.js';
-import { constantTimeEqual, sha256Hex } from '../../security/tokens.js';
+import type { Db } from '../../../db/db.js';
+import { constantTimeEqual, sha256Hex } from '../../../security/tokens.js';
 import { findMetadataClient, looksLikeMetadataUrl } from './cimd.js';
-import { clientsRepo } from './clients.repo.js';
+import { clientRecords } from '../clients/client-records.js';
 import { GRANT_TYPES } from './oauth.constants.js';
 import { OAuthProtocolError } from './oauth-errors.js';
 
@@ -24,10 +24,10 @@ export async function verifyClient(
     const known = findMetadataClient(clientId);
     if (known) return { id: clientId, grants: [...known.grantTypes] };
     // A fetched document: it exists here once somebody approved it.
-    const exists = await db.asSystem((tx) => clientsRepo.documentClientExists(tx, clientId));
+    const exists = await db.asSystem((tx) => clientRecords.documentClientExists(tx, clientId));
     return exists ? { id: clientId, grants: [...GRANT_TYPES] } : null;
   }
-  const row = await db.asSystem((tx) => clientsRepo.findByClientId(tx, clientId));
+  const row = await db.asSystem((tx) => clientRecords.findByClientId(tx, clientId));
   if (!row) return null;
   if (row.client_secret_hash === null) return secret ? null : { id: row.client_id, grants: row.grant_types };
   if (!secret || !constantTimeEqual(sha256Hex(secret), row.client_secret_hash)) return null;

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { Db } from '../../db/db.js';
-import { AppError } from '../../http/errors.js';
-import type { RateLimiter, RateLimitRule } from '../../http/rate-limit.js';
-import { sha256Hex } from '../../security/tokens.js';
-import { clientsRepo } from './clients.repo.js';
-import { newClientId, newClientSecret } from './clients.service.js';
+import type { Db } from '../../../db/db.js';
+import { AppError } from '../../../http/errors.js';
+import type { RateLimiter, RateLimitRule } from '../../../http/rate-limit.js';
+import { sha256Hex } from '../../../security/tokens.js';
+import { clientRecords } from '../clients/client-records.js';
+import { newClientId, newClientSecret } from '../clients/clients.service.js';
 import { canonicalScopes, GRANT_TYPES, OAUTH_SCOPES } from './oauth.constants.js';
 import { OAuthProtocolError } from './oauth-errors.js';
 import { guessPlatform, redirectUriProblems } from './redirect-uris.js';
@@ -86,9 +86,8 @@ export function createRegisterService(deps: { db: Db; rateLimiter: RateLimiter }
       }
 
       const secret = method === 'none' ? null : newClientSecret();
-      const row = await db.asSystem(async (tx) => {
-        await clientsRepo.deleteUnclaimedDynamic(tx);
-        return clientsRepo.insert(tx, {
+      const row = await db.asSystem((tx) =>
+        clientRecords.insert(tx, {
           client_id: newClientId(),
           client_secret_hash: secret ? sha256Hex(secret) : null,
           user_id: null,
@@ -99,8 +98,8 @@ export function createRegisterService(deps: { db: Db; rateLimiter: RateLimiter }
           redirect_uris: [...new Set(m.redirect_uris)],
           grant_types: [...new Set(grantTypes)],
           scopes: canonicalScopes(asked),
-        });
-      });
+        }),
+      );
       // RFC 7591 §3.2.1: the registered metadata, plus the credentials (the secret only now).
       return {
         client_id: row.client_id,

@@ -12,7 +12,7 @@ import {
   pkce,
   signIn,
   startOAuthTestServer,
-} from './testing/oauth-test-kit.js';
+} from '../testing/oauth-test-kit.js';
 
 const CLAUDE_ID = 'https://claude.ai/oauth/mcp-oauth-client-metadata';
 const CLAUDE_CODE_ID = 'https://claude.ai/oauth/claude-code-client-metadata';
@@ -105,7 +105,7 @@ describe('discovery, dynamic registration and metadata-document clients', () => 
     }
   });
 
-  it('never-approved dynamic clients expire after 24 hours', async () => {
+  it('never-approved dynamic clients stop working after 24 hours, and the retention sweep erases them', async () => {
     const reg = await t.http('POST', '/oauth/register', {
       json: { redirect_uris: ['https://x.example/cb'], token_endpoint_auth_method: 'none' },
     });
@@ -117,7 +117,8 @@ describe('discovery, dynamic registration and metadata-document clients', () => 
     );
     const { res } = await authorize(t, authorizeParams(clientId, 'https://x.example/cb', pkce().challenge));
     expect(res.status).toBe(400);
-    await t.http('POST', '/oauth/register', { json: { redirect_uris: ['https://y.example/cb'] } });
+    const swept = await t.app.services.oauth.deleteExpired(new Date());
+    expect(swept.unclaimedClients).toBe(1);
     const left = await t.db.asSystem((tx) =>
       tx.query('SELECT 1 FROM oauth_clients WHERE client_id = $1', [clientId]),
     );

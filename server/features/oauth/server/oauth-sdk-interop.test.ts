@@ -10,8 +10,8 @@ import {
   type Person,
   signIn,
   startOAuthTestServer,
-} from './testing/oauth-test-kit.js';
-import { MemoryOAuthProvider } from './testing/memory-oauth-provider.js';
+} from '../testing/oauth-test-kit.js';
+import { MemoryOAuthProvider } from '../testing/memory-oauth-provider.js';
 
 describe('interoperability with the MCP SDK OAuth client', () => {
   let t: OAuthTestServer;

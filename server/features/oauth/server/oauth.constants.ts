@@ -1,4 +1,4 @@
-import { SCOPES, type Scope } from '../../http/principal.js';
+import { SCOPES, type Scope } from '../../../http/principal.js';
 
 /** Lifetimes and prefixes of everything the authorization server hands out. */
 export const OAUTH_TTL = {

@@ -1,8 +1,8 @@
-import type { Db } from '../../db/db.js';
-import type { CredentialVerifier } from '../../http/authenticate.js';
-import type { Principal } from '../../http/principal.js';
-import { sha256Hex } from '../../security/tokens.js';
-import { clientsRepo } from './clients.repo.js';
+import type { Db } from '../../../db/db.js';
+import type { CredentialVerifier } from '../../../http/authenticate.js';
+import type { Principal } from '../../../http/principal.js';
+import { sha256Hex } from '../../../security/tokens.js';
+import { clientRecords } from '../clients/client-records.js';
 import { tokensRepo } from './grants.repo.js';
 import { mcpResourceUrl } from './metadata.js';
 import { canonicalScopes, OAUTH_PREFIX } from './oauth.constants.js';
@@ -27,7 +27,7 @@ export function createOAuthVerifier(deps: { db: Db; publicUrl: string }): Creden
       if (row.resource !== resource) return null;
       const lastUsed = row.client_last_used_at?.getTime() ?? 0;
       if (Date.now() - lastUsed >= LAST_USED_RESOLUTION_MS) {
-        await db.asSystem((tx) => clientsRepo.touchLastUsed(tx, row.client_row_id));
+        await db.asSystem((tx) => clientRecords.touchLastUsed(tx, row.client_row_id));
       }
       return {
         userId: row.user_id,

@@ -1,6 +1,6 @@
-import type { OAuthPlatform, OAuthRegisteredVia } from '../../../contract/oauth.js';
-import type { Tx } from '../../db/db.js';
-import { OAUTH_TTL } from './oauth.constants.js';
+import type { OAuthPlatform, OAuthRegisteredVia } from '../../../../contract/oauth.js';
+import type { Tx } from '../../../db/db.js';
+import { OAUTH_TTL } from '../server/oauth.constants.js';
 
 export type AuthMethod = 'client_secret_post' | 'client_secret_basic' | 'none';
 
@@ -143,8 +143,15 @@ export const clientsRepo = {
     return rows[0]!;
   },
 
-  async deleteUnclaimedDynamic(tx: Tx): Promise<void> {
-    await tx.query(`DELETE FROM oauth_clients WHERE ${UNCLAIMED_EXPIRED}`);
+  /** The retention sweep: dynamic clients nobody approved within the claim window, as of `now`. */
+  async deleteUnclaimedDynamic(tx: Tx, now: Date): Promise<number> {
+    const rows = await tx.query(
+      `DELETE FROM oauth_clients WHERE registered_via = 'dynamic' AND user_id IS NULL
+         AND created_at < $1::timestamptz - make_interval(hours => ${OAUTH_TTL.unclaimedDynamicClientHours})
+       RETURNING id`,
+      [now],
+    );
+    return rows.length;
   },
 
   /** last_used, written at most once a minute per client to keep token checks read-mostly. */

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBody } from '../../../contract/errors.js';
+import { ErrorBody } from '../../../../contract/errors.js';
 import {
   ApproveOAuthRequest,
   OAuthDecision,
   OAuthRequestInfo,
   OAuthRequestParams,
-} from '../../../contract/oauth.js';
-import { principalOf } from '../../http/authenticate.js';
+} from '../../../../contract/oauth.js';
+import { principalOf } from '../../../http/authenticate.js';
 import type { ConsentService } from './consent.service.js';
 
 /**

@@ -2,7 +2,7 @@
 // (PGlite, or PostgreSQL under TEST_DATABASE_URL). Faked: nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wwwAuthenticateHeader } from './metadata.js';
-import { type OAuthTestServer, startOAuthTestServer } from './testing/oauth-test-kit.js';
+import { type OAuthTestServer, startOAuthTestServer } from '../testing/oauth-test-kit.js';
 
 describe('discovery documents', () => {
   let t: OAuthTestServer;

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBody } from '../../../contract/errors.js';
+import { ErrorBody } from '../../../../contract/errors.js';
 import {
   CreateOAuthClientRequest,
   OAuthClientParams,
   OAuthClientSchema,
   OAuthClientWithSecret,
   OAuthServerInfo,
-} from '../../../contract/oauth.js';
-import { principalOf } from '../../http/authenticate.js';
+} from '../../../../contract/oauth.js';
+import { principalOf } from '../../../http/authenticate.js';
 import type { OAuthClientsService } from './clients.service.js';
 
 /**

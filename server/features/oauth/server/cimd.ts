@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { OAuthPlatform } from '../../../contract/oauth.js';
+import type { OAuthPlatform } from '../../../../contract/oauth.js';
 import chatgpt from './cimd/chatgpt.json' with { type: 'json' };
 import claudeCode from './cimd/claude-code.json' with { type: 'json' };
 import claude from './cimd/claude.json' with { type: 'json' };
