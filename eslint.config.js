@@ -63,6 +63,12 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-imports': restrict(layer.server, layer.apiClient),
     },
+  },
+  // The two places that own requests: they may call the API client, and still never server/.
+  {
+    files: ['web/src/api/**/*.{ts,tsx}', 'web/src/auth/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrict(layer.server) },
   },
 );

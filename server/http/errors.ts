@@ -23,6 +23,22 @@ export const forbidden = (message: string, code = 'forbidden') => new AppError(4
 export const notFound = (message: string) => new AppError(404, 'not_found', message);
 export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
 
+/**
+ * The one 400 for input that breaks its schema, wherever it was checked (a route's zod schema or a
+ * service's parseInput in ./validation.ts): code `validation_failed`, `details[].path` the field
+ * as the client sent it (`content`, `tags.2`, a query or path parameter by its name), and a
+ * message that leads with that path so a reader without the details (an MCP tool's caller, a log)
+ * still knows which field it was. ADR 0015.
+ */
+export function validationFailed(details: NonNullable<ErrorBody['details']>): AppError {
+  const first = details[0];
+  const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid input';
+  return new AppError(400, 'validation_failed', message, details);
+}
+
+/** A path as the client spells it: keys and array indexes joined by dots, '' for the whole input. */
+export const pathOf = (segments: readonly PropertyKey[]): string => segments.map(String).join('.');
+
 /** Maps every thrown thing to an ErrorBody; never leaks a stack trace or SQL. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
@@ -31,17 +47,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(err.status).send(body(err.message, err.code, err.details));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
+      // Which part of the request (body, querystring, params) failed is not part of the path: a
+      // client names its fields and parameters, and a service's check of the same field must
+      // answer the same path.
       const details = err.validation.map((v) => ({
-        path: [err.validationContext, ...(v.instancePath ? v.instancePath.split('/').filter(Boolean) : [])]
-          .filter(Boolean)
-          .join('.'),
+        path: pathOf(v.instancePath.split('/').filter(Boolean)),
         message: v.message ?? 'is invalid',
       }));
-      const first = details[0];
-      const message = first
-        ? `${first.path.replace(/^(body|querystring|params)\.?/, '') || 'request'}: ${first.message}`
-        : 'Invalid request';
-      return reply.status(400).send(body(message, 'validation_failed', details));
+      const failed = validationFailed(details);
+      return reply.status(failed.status).send(body(failed.message, failed.code, failed.details));
     }
     const status = err.statusCode ?? 500;
     if (status === 400 && err.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/db.js';
 import type { Embedder } from '../../embeddings/embedder.js';
 import { type Principal, requireScope } from '../../http/principal.js';
 import type { TracesService } from '../traces/traces.service.js';
-import { parseInput } from '../traces/validate.js';
+import { parseInput } from '../../http/validation.js';
 
 import { type Arm, type FusedHit, fuseScores, type ScoreFusionOptions } from './score-fusion.js';
 import {

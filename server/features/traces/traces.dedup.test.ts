@@ -63,7 +63,7 @@ describe('exact dedup of trace content', () => {
     expect(restore.json()).toMatchObject({
       code: 'duplicate_trace',
       error: 'This trace cannot be restored: an active trace has the same content',
-      details: [{ path: 'id', message: `same content as trace ${again.json().id}` }],
+      details: [{ path: 'id', message: `Trace ${again.json().id} already has this content` }],
     });
     // Once the other one is gone, the restore works.
     await t.app.inject({ method: 'DELETE', url: `/api/traces/${again.json().id}`, headers });

@@ -1,7 +1,7 @@
 // Real: Fastify app through app.inject, the migrated database (PGlite, or PostgreSQL under
 // TEST_DATABASE_URL), web-session sign-in, the traces service and its SQL. Faked: nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORIES, IMPORTANCES } from '../../../contract/traces.js';
+import { CATEGORIES, type CreateTraceRequest, IMPORTANCES } from '../../../contract/traces.js';
 import { createTestApp, signUpAndLogin } from '../../test-support/test-app.js';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -93,6 +93,49 @@ describe('traces REST: create, read, edit, delete, restore', () => {
       expect(res.json().error).toMatch(message);
       const after = (await t.app.inject({ method: 'GET', url: '/api/traces', headers })).json().totalCount;
       expect(after).toBe(before);
+    });
+
+    it('answers the same 400 whether the route or the service (MCP, import) checked the input', async () => {
+      // A real API key, so the service sees the principal an MCP call would bring.
+      const minted = await t.app.inject({
+        method: 'POST',
+        url: '/api/api-keys',
+        headers,
+        payload: { name: 'Same errors', permissions: ['read:traces', 'write:traces'] },
+      });
+      const principal = await t.app.services.apiKeys.verify(minted.json().key);
+      if (!principal) throw new Error('the new key did not verify');
+      const payloads = [
+        { content: 'c', tags: ['ok', 'x'.repeat(51)] },
+        { content: '', title: 'a'.repeat(201) },
+        { title: 'only a title' },
+      ];
+      for (const payload of payloads) {
+        const viaRoute = (await create(payload)).json();
+        // As an MCP tool's arguments arrive: unchecked.
+        const viaService = await t.app.services.traces.create(principal, payload as CreateTraceRequest).then(
+          () => expect.unreachable('the service accepted what the route refused'),
+          (err: { message: string; code: string; details: unknown }) => ({
+            error: err.message,
+            code: err.code,
+            details: err.details,
+          }),
+        );
+        expect(viaService, JSON.stringify(payload)).toEqual(viaRoute);
+      }
+      expect((await create(payloads[0])).json().details).toEqual([
+        { path: 'tags.1', message: expect.stringMatching(/50 characters/) },
+      ]);
+    });
+
+    it('names a query-string parameter by its name alone', async () => {
+      const page = await t.app.inject({ method: 'GET', url: '/api/traces?page=0', headers });
+      expect(page.statusCode).toBe(400);
+      expect(page.json()).toEqual({
+        code: 'validation_failed',
+        error: 'page: page must be a whole number of at least 1',
+        details: [{ path: 'page', message: 'page must be a whole number of at least 1' }],
+      });
     });
 
     it('accepts exactly the limits (counting characters, not UTF-16 units)', async () => {

@@ -17,7 +17,7 @@ import { type Categorise, sanitiseCategorisation, SPEC_DEFAULTS } from './catego
 import { contentHash } from './content-hash.js';
 import { listRepo, type MatchFilter } from './list.repo.js';
 import { type NewTrace, type TracePatch, type TraceRow, tracesRepo } from './traces.repo.js';
-import { parseInput } from './validate.js';
+import { parseInput } from '../../http/validation.js';
 
 export type TracesServiceDeps = {
   db: Db;
@@ -302,7 +302,7 @@ function duplicateContent(otherId?: string): AppError {
     409,
     'duplicate_trace',
     'Another trace already has this content',
-    otherId ? [{ path: 'content', message: `same content as trace ${otherId}` }] : undefined,
+    otherId ? [{ path: 'content', message: `Trace ${otherId} already has this content` }] : undefined,
   );
 }
 
@@ -311,6 +311,6 @@ function restoreConflict(otherId?: string): AppError {
     409,
     'duplicate_trace',
     'This trace cannot be restored: an active trace has the same content',
-    otherId ? [{ path: 'id', message: `same content as trace ${otherId}` }] : undefined,
+    otherId ? [{ path: 'id', message: `Trace ${otherId} already has this content` }] : undefined,
   );
 }

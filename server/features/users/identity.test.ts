@@ -23,7 +23,7 @@ describe('identity: one password check for every caller', () => {
     expect(change.json()).toMatchObject({
       code: 'incorrect_password',
       error: 'Current password is incorrect',
-      details: [{ path: 'current_password', message: 'is incorrect' }],
+      details: [{ path: 'current_password', message: 'Current password is incorrect' }],
     });
 
     const remove = await t.app.inject({
@@ -36,7 +36,7 @@ describe('identity: one password check for every caller', () => {
     expect(remove.json()).toMatchObject({
       code: 'incorrect_password',
       error: 'Password is incorrect',
-      details: [{ path: 'password', message: 'is incorrect' }],
+      details: [{ path: 'password', message: 'Password is incorrect' }],
     });
   });
 
@@ -51,7 +51,7 @@ describe('identity: one password check for every caller', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: 'same_password',
-      details: [{ path: 'new_password', message: 'is the same as the current password' }],
+      details: [{ path: 'new_password', message: 'The new password must differ from the current one' }],
     });
     expect(await t.app.services.users.verifyCredentials(u.email, u.password)).toMatchObject({ id: u.userId });
   });

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { MIN_PASSWORD_LENGTH } from '../../../contract/auth.js';
+import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT, SAME_PASSWORD } from '../../../contract/auth.js';
 import type { Db, Tx } from '../../db/db.js';
 import { isUniqueViolation } from '../../db/sql.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
@@ -29,7 +29,7 @@ export function createUsersService(deps: { db: Db; log: Pick<FastifyBaseLogger, 
     const normalised = email.trim();
     if (!EMAIL.test(normalised))
       throw badRequest('Enter a valid email address', [
-        { path: 'email', message: 'is not an e-mail address' },
+        { path: 'email', message: 'Enter a valid email address' },
       ]);
     checkPassword(password);
     return normalised;
@@ -101,10 +101,8 @@ export function createUsersService(deps: { db: Db; log: Pick<FastifyBaseLogger, 
     async confirmPassword(userId: string, password: string, field: PasswordField): Promise<void> {
       const row = await findRow(userId);
       if (!row || !(await verifyPassword(row.password_hash, password))) {
-        const label = field === 'current_password' ? 'Current password' : 'Password';
-        throw new AppError(400, 'incorrect_password', `${label} is incorrect`, [
-          { path: field, message: 'is incorrect' },
-        ]);
+        const message = `${field === 'current_password' ? 'Current password' : 'Password'} is incorrect`;
+        throw new AppError(400, 'incorrect_password', message, [{ path: field, message }]);
       }
     },
 
@@ -120,8 +118,8 @@ export function createUsersService(deps: { db: Db; log: Pick<FastifyBaseLogger, 
     ): Promise<void> {
       checkPassword(next, 'new_password');
       if (next === current) {
-        throw new AppError(400, 'same_password', 'The new password must differ from the current one', [
-          { path: 'new_password', message: 'is the same as the current password' },
+        throw new AppError(400, 'same_password', SAME_PASSWORD, [
+          { path: 'new_password', message: SAME_PASSWORD },
         ]);
       }
       await this.confirmPassword(userId, current, 'current_password');
@@ -167,14 +165,11 @@ export function createUsersService(deps: { db: Db; log: Pick<FastifyBaseLogger, 
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
-/** The one password rule (the contract's MIN_PASSWORD_LENGTH, shared with the web app's forms). */
+/** The one password rule for callers no route checked (the CLI): the contract's NewPasswordSchema length. */
 export function checkPassword(password: string, field = 'password'): void {
   if (password.length < MIN_PASSWORD_LENGTH) {
-    throw new AppError(
-      400,
-      'weak_password',
-      `Password should be at least ${MIN_PASSWORD_LENGTH} characters`,
-      [{ path: field, message: `must be at least ${MIN_PASSWORD_LENGTH} characters` }],
-    );
+    throw new AppError(400, 'weak_password', PASSWORD_TOO_SHORT, [
+      { path: field, message: PASSWORD_TOO_SHORT },
+    ]);
   }
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type AccountExport, IMPORT_LIMITS, type ImportResponse } from '../../../contract/account.js';
+import type { ChangePasswordRequest } from '../../../contract/auth.js';
 import { api } from '../lib/api-client.js';
 
 /** Downloads the account's export as a file named like the server names it. */
@@ -45,5 +46,12 @@ export function useImportTraces(onProgress: (done: number, total: number) => voi
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: (password: string) => api('/api/account', { method: 'DELETE', body: { password } }),
+  });
+}
+
+/** Changes the password; the server signs out every other session of the account. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: ChangePasswordRequest) => api<void>('/api/auth/password', { method: 'POST', body }),
   });
 }

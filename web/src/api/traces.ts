@@ -100,6 +100,11 @@ export function useUpdateTrace() {
   });
 }
 
+/** Deletes a trace (restoreTrace undoes it). A plain function: the caller owns its toasts and Undo. */
+export function deleteTrace(id: string): Promise<void> {
+  return api<void>(tracePath(id), { method: 'DELETE' });
+}
+
 /**
  * Undo a delete (POST /api/traces/:id/restore). A plain function rather than a hook: it runs from
  * a toast's Undo button, possibly after the page that deleted the trace has gone.

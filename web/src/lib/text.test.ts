@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readableServerMessage, truncate } from './text.js';
+import { truncate } from './text.js';
 
 describe('truncate (table content: 100 characters plus "...")', () => {
   it('leaves text of 100 characters or fewer as it is', () => {
@@ -17,27 +17,5 @@ describe('truncate (table content: 100 characters plus "...")', () => {
   });
   it('takes another limit', () => {
     expect(truncate('abcdef', 3)).toBe('abc...');
-  });
-});
-
-describe('readableServerMessage', () => {
-  it('drops the field path and groups long numbers', () => {
-    expect(readableServerMessage('content: Content must be at most 20000 characters')).toBe(
-      'Content must be at most 20,000 characters',
-    );
-  });
-  it('drops a nested path and capitalises a lower-case message', () => {
-    expect(readableServerMessage('tags.3: Each tag must be at most 50 characters')).toBe(
-      'Each tag must be at most 50 characters',
-    );
-    expect(readableServerMessage('search: search must be at most 500 characters')).toBe(
-      'Search must be at most 500 characters',
-    );
-  });
-  it('leaves a plain message alone', () => {
-    expect(readableServerMessage('Trace not found')).toBe('Trace not found');
-    expect(readableServerMessage('This trace cannot be restored: an active trace has the same content')).toBe(
-      'This trace cannot be restored: an active trace has the same content',
-    );
   });
 });

@@ -1,12 +1,16 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { MIN_PASSWORD_LENGTH } from '../../../../contract/auth.js';
 import { useAuth } from '../../auth/auth-context.js';
+import { NewPasswordFields } from '../../components/forms/NewPasswordFields.js';
 import { Button } from '../../components/ui/Button.js';
 import { TextField } from '../../components/ui/TextField.js';
 import { messageOf } from '../../lib/api-error.js';
+import { SignUpForm } from '../../lib/password-forms.js';
+import { useFormErrors } from '../../lib/use-form-errors.js';
 import { AuthCard } from './AuthCard.js';
+
+const FIELDS = ['email', 'password', 'confirm'] as const;
 
 /** Shown only while no account exists: the first person to open Cairn makes the owner account. */
 export function OwnerSetupForm({ next }: { next: string }) {
@@ -15,20 +19,20 @@ export function OwnerSetupForm({ next }: { next: string }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useFormErrors(FIELDS);
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (password !== confirm) return setError('Passwords do not match');
-    setError(undefined);
+    const values = form.check(SignUpForm, { email, password, confirm });
+    if (!values) return;
     setBusy(true);
     try {
-      await setupOwner(email, password);
+      await setupOwner(values.email, values.password);
       toast.success('Your Cairn is ready');
       navigate(next, { replace: true });
     } catch (err) {
-      toast.error(messageOf(err, 'Failed to create the owner account'));
+      if (!form.fail(err)) toast.error(messageOf(err, 'Failed to create the owner account'));
       setBusy(false);
     }
   };
@@ -38,33 +42,32 @@ export function OwnerSetupForm({ next }: { next: string }) {
       title="Set up Cairn"
       subtitle="No account exists yet. Create the owner account for this server; this form is shown only once."
     >
-      <form onSubmit={(e) => void submit(e)} className="space-y-4">
+      <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
         <TextField
           label="Email"
           required
+          error={form.errors.email}
           type="email"
           autoComplete="email"
           value={email}
-          onValueChange={setEmail}
+          onValueChange={(v) => {
+            setEmail(v);
+            form.clear('email');
+          }}
         />
-        <TextField
+        <NewPasswordFields
           label="Password"
-          required
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-          type="password"
-          autoComplete="new-password"
-          minLength={MIN_PASSWORD_LENGTH}
-          value={password}
-          onValueChange={setPassword}
-        />
-        <TextField
-          label="Confirm password"
-          required
-          error={error}
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onValueChange={setConfirm}
+          password={password}
+          confirm={confirm}
+          onPasswordChange={(v) => {
+            setPassword(v);
+            form.clear('password');
+          }}
+          onConfirmChange={(v) => {
+            setConfirm(v);
+            form.clear('confirm');
+          }}
+          errors={form.errors}
         />
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? 'Creating account...' : 'Create owner account'}

@@ -8,7 +8,10 @@ import { Input, Textarea } from '../../components/ui/Input.js';
 import { Select } from '../../components/ui/Select.js';
 import { messageOf } from '../../lib/api-error.js';
 import { parseRedirectUris } from '../../lib/redirect-uris.js';
+import { useFormErrors } from '../../lib/use-form-errors.js';
 import { PLATFORMS, TYPES_REDIRECT_URIS } from './platforms.js';
+
+const FIELDS = ['name', 'redirect_uris'] as const;
 
 export function CreateOAuthClientForm({ onCreated }: { onCreated(client: OAuthClientWithSecret): void }) {
   const create = useCreateOAuthClient();
@@ -16,6 +19,7 @@ export function CreateOAuthClientForm({ onCreated }: { onCreated(client: OAuthCl
   const [name, setName] = useState('');
   const [platform, setPlatform] = useState<OAuthPlatform>('claude');
   const [uris, setUris] = useState('');
+  const form = useFormErrors(FIELDS);
   const [nameError, setNameError] = useState<string | undefined>();
   const presets = serverInfo.data?.redirect_uri_presets[platform] ?? [];
 
@@ -23,6 +27,7 @@ export function CreateOAuthClientForm({ onCreated }: { onCreated(client: OAuthCl
     e.preventDefault();
     if (!name.trim()) return setNameError('Name is required');
     setNameError(undefined);
+    form.clear();
     create.mutate(
       {
         name: name.trim(),
@@ -36,14 +41,17 @@ export function CreateOAuthClientForm({ onCreated }: { onCreated(client: OAuthCl
           setUris('');
           onCreated(client);
         },
-        onError: (err) => toast.error(messageOf(err, 'Failed to create OAuth client')),
+        // A refused redirect URI (details path redirect_uris.N) shows under the box it was typed in.
+        onError: (err) => {
+          if (!form.fail(err)) toast.error(messageOf(err, 'Failed to create OAuth client'));
+        },
       },
     );
   };
 
   return (
     <form onSubmit={submit} className="grid gap-4 md:grid-cols-2">
-      <Field label="Name" required error={nameError}>
+      <Field label="Name" required error={nameError ?? form.errors.name}>
         {(ids) => (
           <Input
             {...ids}
@@ -67,6 +75,7 @@ export function CreateOAuthClientForm({ onCreated }: { onCreated(client: OAuthCl
         <Field
           className="md:col-span-2"
           label="Redirect URIs"
+          error={form.errors.redirect_uris}
           hint={
             platform === 'chatgpt'
               ? 'One per line. Required for the ChatGPT flow: paste the callback URL ChatGPT shows for your connector.'
@@ -83,7 +92,10 @@ export function CreateOAuthClientForm({ onCreated }: { onCreated(client: OAuthCl
                   ? 'https://chatgpt.com/connector/oauth/…'
                   : 'https://app.example.com/callback'
               }
-              onChange={(e) => setUris(e.target.value)}
+              onChange={(e) => {
+                setUris(e.target.value);
+                form.clear('redirect_uris');
+              }}
               className="font-mono"
             />
           )}

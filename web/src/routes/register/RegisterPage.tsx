@@ -5,11 +5,16 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { registrationStatusQuery, useAuth } from '../../auth/auth-context.js';
 import { PublicHeader } from '../../components/layout/PublicHeader.js';
+import { NewPasswordFields } from '../../components/forms/NewPasswordFields.js';
 import { Button } from '../../components/ui/Button.js';
 import { TextField } from '../../components/ui/TextField.js';
 import { messageOf } from '../../lib/api-error.js';
+import { SignUpForm } from '../../lib/password-forms.js';
 import { signUpErrorMessage } from '../../lib/sign-up-errors.js';
+import { useFormErrors } from '../../lib/use-form-errors.js';
 import { AuthCard } from '../login/AuthCard.js';
+
+const FIELDS = ['email', 'password', 'confirm'] as const;
 
 /** /register: open only when the server runs with ALLOW_REGISTRATION=true (spec: disabled by default). */
 export function RegisterPage() {
@@ -20,21 +25,24 @@ export function RegisterPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useFormErrors(FIELDS);
+  // What the server refused about no one field (a taken e-mail, registration closed).
+  const [formError, setFormError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    // Spec section 5: a mismatch is reported here and nothing is sent.
-    if (password !== confirm) return setError('Passwords do not match');
-    setError(undefined);
+    setFormError(undefined);
+    // The route's own rules plus the confirmation: a mismatch is reported here and nothing is sent.
+    const values = form.check(SignUpForm, { email, password, confirm });
+    if (!values) return;
     setBusy(true);
     try {
-      await signUp(email, password);
+      await signUp(values.email, values.password);
       toast.success('Registration successful! Please check your email to verify your account.');
       navigate('/login');
     } catch (err) {
-      setError(signUpErrorMessage(messageOf(err, 'Unknown error')));
+      if (!form.fail(err)) setFormError(signUpErrorMessage(messageOf(err, 'Unknown error')));
       setBusy(false);
     }
   };
@@ -65,33 +73,39 @@ export function RegisterPage() {
             </div>
           </div>
         )}
-        <form onSubmit={(e) => void submit(e)} className="space-y-4">
+        <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
           <fieldset disabled={!open || busy} className="space-y-4">
             <TextField
               label="Email"
               required
               type="email"
               autoComplete="email"
+              error={form.errors.email}
               value={email}
-              onValueChange={setEmail}
+              onValueChange={(v) => {
+                setEmail(v);
+                form.clear('email');
+              }}
             />
-            <TextField
+            <NewPasswordFields
               label="Password"
-              required
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onValueChange={setPassword}
+              password={password}
+              confirm={confirm}
+              onPasswordChange={(v) => {
+                setPassword(v);
+                form.clear('password');
+              }}
+              onConfirmChange={(v) => {
+                setConfirm(v);
+                form.clear('confirm');
+              }}
+              errors={form.errors}
             />
-            <TextField
-              label="Confirm password"
-              required
-              error={error}
-              type="password"
-              autoComplete="new-password"
-              value={confirm}
-              onValueChange={setConfirm}
-            />
+            {formError && (
+              <p role="alert" className="text-sm text-danger">
+                {formError}
+              </p>
+            )}
             <Button type="submit" className="w-full">
               {busy ? 'Creating account...' : 'Sign up'}
             </Button>

@@ -1,63 +1,67 @@
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { type ChangePasswordRequest, MIN_PASSWORD_LENGTH } from '../../../../contract/auth.js';
+import { useChangePassword } from '../../api/account.js';
+import { NewPasswordFields } from '../../components/forms/NewPasswordFields.js';
 import { Button } from '../../components/ui/Button.js';
 import { TextField } from '../../components/ui/TextField.js';
-import { api } from '../../lib/api-client.js';
 import { messageOf } from '../../lib/api-error.js';
+import { ChangePasswordForm as Schema, withoutConfirm } from '../../lib/password-forms.js';
+import { useFormErrors } from '../../lib/use-form-errors.js';
+
+const FIELDS = ['current_password', 'new_password', 'confirm'] as const;
 
 export function ChangePasswordForm() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const change = useMutation({
-    mutationFn: (body: ChangePasswordRequest) => api('/api/auth/password', { method: 'POST', body }),
-    onSuccess: () => {
-      toast.success('Password changed. Other sessions were signed out.');
-      setCurrent('');
-      setNext('');
-      setConfirm('');
-    },
-    onError: (err) => setError(messageOf(err, 'Failed to change password')),
-  });
+  const form = useFormErrors(FIELDS);
+  const change = useChangePassword();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (next !== confirm) return setError('Passwords do not match');
-    setError(undefined);
-    change.mutate({ current_password: current, new_password: next });
+    const values = form.check(Schema, { current_password: current, new_password: next, confirm });
+    if (!values) return;
+    change.mutate(withoutConfirm(values), {
+      onSuccess: () => {
+        toast.success('Password changed. Other sessions were signed out.');
+        setCurrent('');
+        setNext('');
+        setConfirm('');
+      },
+      // A wrong current password shows under "Current password", a refused new one under its box.
+      onError: (err) => {
+        if (!form.fail(err)) toast.error(messageOf(err, 'Failed to change password'));
+      },
+    });
   };
 
   return (
-    <form onSubmit={submit} className="max-w-md space-y-4">
+    <form onSubmit={submit} noValidate className="max-w-md space-y-4">
       <TextField
         label="Current password"
         required
+        error={form.errors.current_password}
         type="password"
         autoComplete="current-password"
         value={current}
-        onValueChange={setCurrent}
+        onValueChange={(v) => {
+          setCurrent(v);
+          form.clear('current_password');
+        }}
       />
-      <TextField
+      <NewPasswordFields
         label="New password"
-        required
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-        type="password"
-        autoComplete="new-password"
-        minLength={MIN_PASSWORD_LENGTH}
-        value={next}
-        onValueChange={setNext}
-      />
-      <TextField
-        label="Confirm new password"
-        required
-        error={error}
-        type="password"
-        autoComplete="new-password"
-        value={confirm}
-        onValueChange={setConfirm}
+        password={next}
+        confirm={confirm}
+        onPasswordChange={(v) => {
+          setNext(v);
+          form.clear('new_password');
+        }}
+        onConfirmChange={(v) => {
+          setConfirm(v);
+          form.clear('confirm');
+        }}
+        errors={{ password: form.errors.new_password, confirm: form.errors.confirm }}
       />
       <Button type="submit" disabled={change.isPending}>
         {change.isPending ? 'Saving...' : 'Change password'}

@@ -9,8 +9,7 @@ import { ImportanceDot } from '../../components/ui/Importance.js';
 import { RelativeTime } from '../../components/ui/RelativeTime.js';
 import { Spinner } from '../../components/ui/Spinner.js';
 import { TagChips } from '../../components/ui/TagChips.js';
-import { messageOf } from '../../lib/api-error.js';
-import { readableServerMessage } from '../../lib/text.js';
+import { errorText } from '../../lib/form-errors.js';
 import { ListMessage } from './ListMessage.js';
 
 /** How many ranked results the web shows (an assistant usually asks for fewer). */
@@ -57,7 +56,7 @@ export function RankedResults({ query, category }: { query: string; category: Ca
         icon={<AlertCircle aria-hidden="true" />}
         tone="danger"
         title="Ranked search failed"
-        text={readableServerMessage(messageOf(search.error, 'Something went wrong'))}
+        text={errorText(search.error, 'Something went wrong')}
         action={
           <Button variant="secondary" onClick={() => void search.refetch()}>
             Try again

@@ -16,10 +16,9 @@ import { Dialog } from '../../components/ui/Dialog.js';
 import { Field } from '../../components/ui/Field.js';
 import { Input, Textarea } from '../../components/ui/Input.js';
 import { Select } from '../../components/ui/Select.js';
-import { ApiError, messageOf } from '../../lib/api-error.js';
+import { errorText, serverFieldErrors } from '../../lib/form-errors.js';
 import { formatTags } from '../../lib/tags.js';
 import { changedFields, createRequestOf } from '../../lib/trace-form.js';
-import { readableServerMessage } from '../../lib/text.js';
 import { CreateOutcome } from './CreateOutcome.js';
 
 type FieldName = 'title' | 'content' | 'tags';
@@ -30,12 +29,7 @@ const AUTO = { value: 'auto', label: 'Auto (let Cairn decide)' } as const;
 const CATEGORY_OPTIONS = CATEGORIES.map((c) => ({ value: c, label: c }));
 const IMPORTANCE_OPTIONS = IMPORTANCES.map((i) => ({ value: i, label: i }));
 
-/** The field a server validation error is about (`details[0].path` is e.g. `body.content`, `body.tags.3`). */
-function fieldOf(err: unknown): FieldName | null {
-  if (!(err instanceof ApiError)) return null;
-  const field = err.details?.[0]?.path.replace(/^body\./, '').split('.')[0];
-  return field === 'title' || field === 'content' || field === 'tags' ? field : null;
-}
+const FIELDS: readonly FieldName[] = ['title', 'content', 'tags'];
 
 type Props = {
   open: boolean;
@@ -63,10 +57,8 @@ export function TraceFormDialog({ open, onOpenChange, trace }: Props) {
   const pending = create.isPending || update.isPending;
 
   const fail = (verb: 'create' | 'update', err: unknown) => {
-    const message = readableServerMessage(messageOf(err, 'Something went wrong'));
-    toast.error(`Failed to ${verb} trace: ${message}`);
-    const field = fieldOf(err);
-    if (field) setErrors({ [field]: message });
+    toast.error(`Failed to ${verb} trace: ${errorText(err, 'Something went wrong')}`);
+    setErrors(serverFieldErrors(err, FIELDS));
   };
 
   const submit = (e: FormEvent) => {

@@ -1,10 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { Trace } from '../../../../contract/traces.js';
-import { invalidateAfterTraceChange, restoreTrace, tracesKeys } from '../../api/traces.js';
-import { api } from '../../lib/api-client.js';
-import { messageOf } from '../../lib/api-error.js';
-import { readableServerMessage } from '../../lib/text.js';
+import { deleteTrace, invalidateAfterTraceChange, restoreTrace, tracesKeys } from '../../api/traces.js';
+import { errorText } from '../../lib/form-errors.js';
 
 /**
  * Delete a trace at once (no confirmation: Undo is the safety net), with an Undo on the success toast
@@ -14,8 +12,7 @@ import { readableServerMessage } from '../../lib/text.js';
 export function useDeleteTrace(options: { onDeleted?: (trace: Trace) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (trace: Trace) =>
-      api<void>(`/api/traces/${encodeURIComponent(trace.id)}`, { method: 'DELETE' }),
+    mutationFn: (trace: Trace) => deleteTrace(trace.id),
     onSuccess: (_, trace) => {
       queryClient.removeQueries({ queryKey: tracesKeys.detail(trace.id), exact: true });
       toast.success('Trace deleted successfully!', {
@@ -24,8 +21,7 @@ export function useDeleteTrace(options: { onDeleted?: (trace: Trace) => void } =
       });
       options.onDeleted?.(trace);
     },
-    onError: (err) =>
-      toast.error(`Failed to delete trace: ${readableServerMessage(messageOf(err, 'Something went wrong'))}`),
+    onError: (err) => toast.error(`Failed to delete trace: ${errorText(err, 'Something went wrong')}`),
     onSettled: () => invalidateAfterTraceChange(queryClient),
   });
 
@@ -34,9 +30,7 @@ export function useDeleteTrace(options: { onDeleted?: (trace: Trace) => void } =
       await restoreTrace(queryClient, trace.id);
       toast.success('Trace restored');
     } catch (err) {
-      toast.error(
-        `Failed to restore trace: ${readableServerMessage(messageOf(err, 'Something went wrong'))}`,
-      );
+      toast.error(`Failed to restore trace: ${errorText(err, 'Something went wrong')}`);
     }
   }
 }
