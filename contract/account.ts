@@ -22,6 +22,7 @@ export const ExportedTrace = TraceSchema.pick({
   created_at: true,
   updated_at: true,
 }).meta({ id: 'ExportedTrace' });
+export type ExportedTrace = z.infer<typeof ExportedTrace>;
 
 export const AccountExport = z
   .object({
@@ -79,3 +80,81 @@ export const DeleteAccountRequest = z.object({
   password: z.string().min(1, 'Enter your password to confirm').max(1024),
 });
 export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequest>;
+
+/** The formats an export can be downloaded in (docs/decisions/0019-import-export-formats.md). */
+export const EXPORT_FORMATS = ['json', 'markdown', 'mcp-memory'] as const;
+export const ExportQuery = z.object({
+  format: z
+    .enum(EXPORT_FORMATS)
+    .default('json')
+    .describe('json (Cairn), markdown (.zip of notes), mcp-memory (JSONL)'),
+});
+
+/** The formats an import file is read as, detected from its content. */
+export const IMPORT_FORMATS = ['cairn', 'mcp-memory', 'mem0', 'markdown-zip', 'text'] as const;
+export const ImportFormat = z.enum(IMPORT_FORMATS);
+export type ImportFormat = z.infer<typeof ImportFormat>;
+
+/** An uploaded file's job: bounded so one upload cannot fill the disk. */
+export const IMPORT_JOB_LIMITS = { fileBytes: 100 * 1024 * 1024, items: 200_000 } as const;
+
+export const IMPORT_JOB_STATUSES = ['ready', 'running', 'done', 'cancelled'] as const;
+export const ImportJobStatus = z.enum(IMPORT_JOB_STATUSES);
+
+/** What a job's preview found (before) and what the run did (after). */
+export const ImportJob = z
+  .object({
+    id: z.uuid(),
+    status: ImportJobStatus.describe('ready: previewed, waiting for start; running; done; cancelled'),
+    format: ImportFormat,
+    file_name: z.string().nullable(),
+    created_at: z.string(),
+    finished_at: z.string().nullable(),
+    preview: z.object({
+      total: z.number().int(),
+      new: z.number().int(),
+      duplicates: z.number().int().describe('The same content is already saved, or earlier in the file'),
+      near_duplicates: z.number().int().describe('Similar to a saved trace; imported unless skipped'),
+      invalid: z.number().int(),
+    }),
+    progress: z.object({
+      processed: z.number().int(),
+      imported: z.number().int(),
+      duplicates: z.number().int(),
+      failed: z.number().int(),
+    }),
+  })
+  .meta({ id: 'ImportJob' });
+export type ImportJob = z.infer<typeof ImportJob>;
+
+export const IMPORT_ITEM_KINDS = ['new', 'duplicate', 'near_duplicate', 'invalid'] as const;
+export const IMPORT_OUTCOMES = ['imported', 'duplicate', 'failed', 'skipped'] as const;
+
+export const ImportJobItem = z
+  .object({
+    position: z.number().int().describe('1-based, in file order'),
+    label: z.string().describe('Where it was in the file: a line, an item number, a note'),
+    title: z.string().nullable(),
+    excerpt: z.string().nullable(),
+    kind: z.enum(IMPORT_ITEM_KINDS),
+    outcome: z.enum(IMPORT_OUTCOMES).nullable().describe('null until processed'),
+    detail: z.string().nullable().describe('Why it is invalid or failed, or which trace it duplicates'),
+    trace_id: z.uuid().nullable(),
+  })
+  .meta({ id: 'ImportJobItem' });
+export type ImportJobItem = z.infer<typeof ImportJobItem>;
+
+export const ImportJobItemsQuery = z.object({
+  kind: z.enum(IMPORT_ITEM_KINDS).optional(),
+  after: z.coerce.number().int().min(0).default(0).describe('Position to continue after'),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+export const ImportJobItemsResponse = z
+  .object({ items: z.array(ImportJobItem), next_after: z.number().int().nullable() })
+  .meta({ id: 'ImportJobItemsResponse' });
+export type ImportJobItemsResponse = z.infer<typeof ImportJobItemsResponse>;
+
+export const StartImportJobRequest = z.object({
+  skip_near_duplicates: z.boolean().default(false).describe('Leave near-duplicates out of the import'),
+});
+export const ImportJobList = z.object({ jobs: z.array(ImportJob) }).meta({ id: 'ImportJobList' });

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, signInWithForm, test } from './support/fixtures.js';
 
-test('export downloads every trace; importing a file adds the new ones and skips what is there', async ({
+test('export downloads every trace; importing previews, runs with a progress bar, and reports', async ({
   page,
   newUser,
   signIn,
@@ -30,7 +30,11 @@ test('export downloads every trace; importing a file adds the new ones and skips
     'Prefers tea to coffee.',
     'Works on the Atlas project.',
   ]);
-  await expect(page.getByText('Exported 2 traces')).toBeVisible();
+
+  await page.getByRole('radio', { name: 'Markdown (.zip)' }).click();
+  const zipDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export my data' }).click();
+  expect((await zipDownload).suggestedFilename()).toMatch(/^cairn-export-\d{4}-\d{2}-\d{2}\.zip$/);
 
   const upload = {
     ...exported,
@@ -41,17 +45,28 @@ test('export downloads every trace; importing a file adds the new ones and skips
     mimeType: 'application/json',
     buffer: Buffer.from(JSON.stringify(upload)),
   });
-  await expect(page.getByText('1 imported, 2 already saved, 1 could not be imported.')).toBeVisible();
+  const preview = page.getByRole('region', { name: 'Import preview' });
+  await expect(preview.getByText('backup.json · Cairn export')).toBeVisible();
   await expect(
-    page.getByText('Item 4: content: Invalid input: expected string, received undefined'),
+    preview.getByText('4 memories: 1 new, 2 already saved, 0 similar to saved ones, 1 invalid.'),
   ).toBeVisible();
+  await expect(preview.getByText('item 4: has no memory, text or content')).toBeVisible();
+  await page.screenshot({ path: 'screenshots/import-preview.png', fullPage: true });
+  await preview.getByRole('button', { name: 'Import 1 memory' }).click();
+  const progress = page.getByRole('region', { name: 'Import progress' });
+  await expect(
+    progress.getByText('Done. 1 imported, 2 already saved, 1 could not be imported.'),
+  ).toBeVisible();
+  await expect(progress.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+  await page.screenshot({ path: 'screenshots/import-progress.png', fullPage: true });
 
-  await page.getByLabel('Choose a file to import').setInputFiles({
-    name: 'notes.txt',
-    mimeType: 'text/plain',
-    buffer: Buffer.from('hello'),
-  });
-  await expect(page.getByText('This file is not JSON. Choose a Cairn export (.json).')).toBeVisible();
+  await page
+    .getByLabel('Or paste memories, one per line')
+    .fill('- Has a cat named Miso\n- Prefers tea to coffee.');
+  await page.getByRole('button', { name: 'Preview pasted memories' }).click();
+  await expect(
+    page.getByText('2 memories: 1 new, 1 already saved, 0 similar to saved ones, 0 invalid.'),
+  ).toBeVisible();
 });
 
 test('deleting the account needs the password, then erases it for good', async ({

@@ -27,6 +27,16 @@ test('available integrations are beta and open their set-up tab', async ({ page,
     .getByRole('link', { name: 'Create an API key' })
     .click();
   await expect(page).toHaveURL(/\/app\/settings\/api-keys$/);
+  await page.goBack();
+  for (const [card, where] of [
+    ['TypeScript SDK', 'packages/sdk'],
+    ['Python SDK', 'pip install ./packages/sdk-python'],
+  ] as const) {
+    const article = page.getByRole('article', { name: card });
+    await expect(article.getByText('Beta')).toBeVisible();
+    await expect(article.getByText(where, { exact: false })).toBeVisible();
+    await expect(article.getByRole('link', { name: 'Create an API key' })).toBeVisible();
+  }
 });
 
 test('Chrome Extension and Mobile App are Coming Soon, with no link', async ({ page, newUser, signIn }) => {
@@ -37,5 +47,5 @@ test('Chrome Extension and Mobile App are Coming Soon, with no link', async ({ p
     await expect(article.getByRole('link')).toHaveCount(0);
     await expect(article.getByRole('button')).toHaveCount(0);
   }
-  await expect(page.getByRole('article')).toHaveCount(8);
+  await expect(page.getByRole('article')).toHaveCount(10);
 });

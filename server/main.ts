@@ -38,6 +38,8 @@ async function main(): Promise<void> {
   // Embeddings of new and edited traces, and of any trace without a vector of the current model
   // (a changed EMBEDDINGS_* setting re-embeds everything in the background). app.close() stops it.
   app.services.embeddingWorker.start();
+  // Import jobs a crash or restart interrupted go on where they stopped.
+  app.services.importRunner.start();
   const needsSetup = await app.services.users.needsSetup();
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `${config.dataDir} (embedded PGlite)`;
   const lines = [

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/db.js';
 import { createAccountService } from './features/account/account.service.js';
+import { createImportRunner } from './features/account/import-runner.js';
+import { createImportService } from './features/account/import.service.js';
 import { createEmbedder } from './embeddings/create-embedder.js';
 import type { Embedder } from './embeddings/embedder.js';
 import { looksLikeJwt } from './features/auth/access-tokens.js';
@@ -85,6 +87,13 @@ export function createServices(deps: AppDeps) {
   });
 
   const account = createAccountService({ users, traces });
+  // Import jobs run in the background, a chunk at a time (docs/decisions/0019-import-export-formats.md).
+  const importRunner = createImportRunner({ db, traces, log });
+  const imports = createImportService({
+    db,
+    findSimilar: findNearDuplicates,
+    onStarted: () => importRunner.kick(),
+  });
 
   // Order matters only for tokens two verifiers could both accept; the shapes are disjoint.
   const verifiers: CredentialVerifier[] = [
@@ -115,6 +124,8 @@ export function createServices(deps: AppDeps) {
     traces,
     traceStats,
     account,
+    imports,
+    importRunner,
     verifiers,
     embedder,
     embeddingWorker,

@@ -3,6 +3,7 @@ import { DataDirInUseError } from '../db/data-dir-lock.js';
 import { AppError } from '../http/errors.js';
 import { type CliContext, openCliContext } from './context.js';
 import { CliUsageError } from './io.js';
+import { IMPORT_USAGE, runImportCommand } from './import.command.js';
 import { REINDEX_USAGE, runReindexCommand } from './reindex.command.js';
 import { runUserCommand, USER_USAGE } from './user.command.js';
 
@@ -12,6 +13,8 @@ ${USER_USAGE}
 
 ${REINDEX_USAGE}
 
+${IMPORT_USAGE}
+
 With the embedded database, stop the server first: two processes must never open one data directory.`;
 
 type Command = (argv: string[], ctx: () => Promise<CliContext>, out: (line: string) => void) => Promise<void>;
@@ -20,6 +23,7 @@ type Command = (argv: string[], ctx: () => Promise<CliContext>, out: (line: stri
 const COMMANDS: Record<string, Command> = {
   user: runUserCommand,
   reindex: runReindexCommand,
+  import: runImportCommand,
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -32,7 +32,7 @@ export async function registerFeatures(
   await app.register(oauthClientsRoutes, { clients: services.oauth.clients });
   await app.register(consentRoutes, { consent: services.oauth.consent });
   await app.register(tracesRoutes, { traces: services.traces, stats: services.traceStats });
-  await app.register(accountRoutes, { account: services.account });
+  await app.register(accountRoutes, { account: services.account, imports: services.imports });
   await app.register(mcpRoutes, {
     traces: services.traces,
     search: services.search,

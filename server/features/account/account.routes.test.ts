@@ -113,25 +113,39 @@ describe('account: export, import, delete', () => {
     expect(v2.json().error).toMatch(/Only version 1 exports can be imported/);
   });
 
-  it('lets only the signed-in person export, import or delete (never an API key)', async () => {
-    const key = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/api-keys',
-        headers: ann.headers,
-        payload: { name: 'k' },
-      })
-    ).json().key as string;
-    const headers = { authorization: `Bearer ${key}` };
-    for (const req of [
-      { method: 'GET' as const, url: '/api/account/export' },
-      { method: 'POST' as const, url: '/api/account/import', payload: { traces: [{ content: 'x' }] } },
-      { method: 'DELETE' as const, url: '/api/account', payload: { password: ann.password } },
-    ]) {
-      const res = await t.app.inject({ ...req, headers });
-      expect(res.statusCode).toBe(403);
-      expect(res.json().code).toBe('session_required');
-    }
+  it('lets the person export and import with their own API key, but delete only when signed in', async () => {
+    const keyWith = async (permissions: string[]) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/api-keys',
+          headers: ann.headers,
+          payload: { name: `k ${permissions.join(' ')}`, permissions },
+        })
+      ).json().key as string;
+    const headers = { authorization: `Bearer ${await keyWith(['read:traces', 'write:traces'])}` };
+    expect((await t.app.inject({ method: 'GET', url: '/api/account/export', headers })).statusCode).toBe(200);
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/import',
+      headers,
+      payload: { traces: [{ content: 'Imported with a key.' }] },
+    });
+    expect(imported.json()).toMatchObject({ imported: 1 });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      headers,
+      payload: { password: ann.password },
+    });
+    expect(removed.statusCode).toBe(403);
+    expect(removed.json().code).toBe('session_required');
+
+    // A write-only key cannot read the account out, and learns so before any byte is sent.
+    const writeOnly = { authorization: `Bearer ${await keyWith(['write:traces'])}` };
+    const refused = await t.app.inject({ method: 'GET', url: '/api/account/export', headers: writeOnly });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('insufficient_scope');
   });
 
   it('deletes the account and every row of it after the password confirms, and nothing of anyone else', async () => {

@@ -1,8 +1,10 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AccountExport,
   DeleteAccountRequest,
+  ExportQuery,
   IMPORT_LIMITS,
   ImportRequest,
   ImportResponse,
@@ -10,8 +12,15 @@ import {
 import { ErrorBody } from '../../../contract/errors.js';
 import { principalOf } from '../../http/authenticate.js';
 import type { AccountService } from './account.service.js';
+import type { ImportService } from './import.service.js';
+import { importJobRoutes } from './import-jobs.routes.js';
 
-export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> = async (app, { account }) => {
+export const accountRoutes: FastifyPluginAsyncZod<{
+  account: AccountService;
+  imports: ImportService;
+}> = async (app, { account, imports }) => {
+  // Its own plugin: file uploads replace the JSON body parser there and nowhere else.
+  await app.register(importJobRoutes, { imports });
   const tags = ['account'];
   const security = [{ bearer: [] }];
   const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
@@ -23,16 +32,23 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
       schema: {
         tags,
         security,
-        summary: 'Download every trace of the account as one JSON file (signed-in person only)',
-        response: { 200: AccountExport, ...errors },
+        summary: 'Download every trace of the account: Cairn JSON, Markdown notes (.zip) or MCP memory JSONL',
+        description:
+          'Streamed as it is read, so any size exports in constant memory. Signed-in person or their API key (read:traces); never an OAuth token.',
+        querystring: ExportQuery,
+        response: {
+          200: AccountExport.describe('format=json; markdown is application/zip, mcp-memory is JSON lines'),
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
-      const data = await account.exportAll(principalOf(request));
-      const day = data.exported_at.slice(0, 10);
-      reply.header('content-disposition', `attachment; filename="cairn-export-${day}.json"`);
+      const download = await account.exportStream(principalOf(request), request.query.format);
+      reply.header('content-disposition', `attachment; filename="${download.fileName}"`);
       reply.header('cache-control', 'no-store');
-      return data;
+      reply.type(download.contentType);
+      // A stream is sent as it is (Fastify skips serialisation); the schema above documents the JSON shape.
+      return reply.send(Readable.from(download.body) as never);
     },
   );
 
@@ -45,7 +61,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
       schema: {
         tags,
         security,
-        summary: `Import traces from a Cairn export (at most ${IMPORT_LIMITS.tracesPerRequest} per request)`,
+        summary: `Import traces given as JSON, at once (at most ${IMPORT_LIMITS.tracesPerRequest} per request; files of any format go to /api/account/import/jobs)`,
         body: ImportRequest,
         response: { 200: ImportResponse, ...errors },
       },

@@ -1,53 +1,83 @@
 import {
-  type AccountExport,
-  EXPORT_FORMAT,
-  EXPORT_VERSION,
+  type EXPORT_FORMATS,
   ImportedTrace,
   type ImportRequest,
   type ImportResponse,
 } from '../../../contract/account.js';
 import { AppError, unauthorized } from '../../http/errors.js';
-import { type Principal, requireSession } from '../../http/principal.js';
+import { type Principal, requireScope, requireSession } from '../../http/principal.js';
 import type { TracesService } from '../traces/traces.service.js';
 import type { UsersService } from '../users/users.service.js';
+import { cairnJson, markdownZip, mcpMemoryJsonl } from './formats/export-stream.js';
+import { requireOwner } from './owner.js';
+
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export type ExportDownload = {
+  fileName: string;
+  contentType: string;
+  body: AsyncGenerator<string | Buffer>;
+};
 
 const EXPORT_PAGE = 1000;
 
 /**
  * The account as a whole: export every memory, import an export, delete everything. Only the
- * person, signed in to the web app, may do these (an assistant's key must not carry off or erase
- * the account). Imports go through the traces service, so validation, dedup and automatic
+ * person may do these: export and import in the web app or with their own API key, deletion only
+ * signed in (an assistant's OAuth token must not carry off or erase the account). Imports go through the traces service, so validation, dedup and automatic
  * categorisation are the same as for any create.
  */
 export function createAccountService(deps: { users: UsersService; traces: TracesService }) {
   const { users, traces } = deps;
 
+  async function* readAll(principal: Principal) {
+    for (let after: string | null = null; ;) {
+      const page = await traces.readPage(principal, after, EXPORT_PAGE);
+      yield* page;
+      after = page.at(-1)?.id ?? null;
+      if (!after || page.length < EXPORT_PAGE) return;
+    }
+  }
+
   return {
-    async exportAll(principal: Principal): Promise<AccountExport> {
-      requireSession(principal, 'Only a signed-in person can export the account');
+    /**
+     * The account's traces in one of the export formats, as a stream of chunks: pages are read
+     * one after another (keyset, each its own short transaction), so memory stays at one page
+     * whatever the account's size, and traces written meanwhile belong to the next export.
+     */
+    async exportStream(principal: Principal, format: ExportFormat): Promise<ExportDownload> {
+      requireOwner(principal, 'Only the account owner can export the account');
+      // Checked here, before the first byte: the pages are read after the response has begun.
+      requireScope(principal, 'read:traces');
       const user = await users.findById(principal.userId);
       if (!user) throw unauthorized('User not found');
-      // Page by page (keyset), each page its own short transaction, so a large export never holds
-      // the database; traces written meanwhile are newer than the cursor and belong to the next one.
-      const out: AccountExport['traces'] = [];
-      for (let after: string | null = null; ;) {
-        const page = await traces.readPage(principal, after, EXPORT_PAGE);
-        out.push(...page);
-        after = page.at(-1)?.id ?? null;
-        if (!after || page.length < EXPORT_PAGE) break;
+      const day = new Date().toISOString().slice(0, 10);
+      const all = readAll(principal);
+      if (format === 'markdown') {
+        return {
+          fileName: `cairn-export-${day}.zip`,
+          contentType: 'application/zip',
+          body: markdownZip(`cairn-${day}`, all),
+        };
       }
+      if (format === 'mcp-memory') {
+        return {
+          fileName: `cairn-memory-${day}.jsonl`,
+          contentType: 'application/x-ndjson; charset=utf-8',
+          body: mcpMemoryJsonl(all),
+        };
+      }
+      const account = { email: user.email, created_at: user.created_at.toISOString() };
       return {
-        format: EXPORT_FORMAT,
-        version: EXPORT_VERSION,
-        exported_at: new Date().toISOString(),
-        account: { email: user.email, created_at: user.created_at.toISOString() },
-        traces: out,
+        fileName: `cairn-export-${day}.json`,
+        contentType: 'application/json; charset=utf-8',
+        body: cairnJson(account, all),
       };
     },
 
     /** Saves each trace on its own: one bad item is reported by position and the rest still land. */
     async importTraces(principal: Principal, body: ImportRequest): Promise<ImportResponse> {
-      requireSession(principal, 'Only a signed-in person can import traces');
+      requireOwner(principal, 'Only the account owner can import traces');
+      requireScope(principal, 'write:traces');
       const result: ImportResponse = { imported: 0, duplicates: 0, failed: [] };
       for (const [index, raw] of body.traces.entries()) {
         const parsed = ImportedTrace.safeParse(raw);

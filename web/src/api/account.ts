@@ -1,45 +1,87 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type AccountExport, IMPORT_LIMITS, type ImportResponse } from '../../../contract/account.js';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EXPORT_FORMATS, ImportJob, ImportJobItemsResponse } from '../../../contract/account.js';
 import type { ChangePasswordRequest } from '../../../contract/auth.js';
-import { api } from '../lib/api-client.js';
+import { api, apiResponse } from '../lib/api-client.js';
 
-/** Downloads the account's export as a file named like the server names it. */
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** The file name the server gave (content-disposition), or a fallback. */
+function fileNameOf(res: Response, fallback: string): string {
+  const match = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '');
+  return match?.[1] ?? fallback;
+}
+
+/** Downloads the account's export in the chosen format, under the name the server gives it. */
 export function useExportAccount() {
   return useMutation({
-    mutationFn: async () => {
-      const data = await api<AccountExport>('/api/account/export');
-      const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
-      const url = URL.createObjectURL(blob);
+    mutationFn: async (format: ExportFormat) => {
+      const res = await apiResponse('/api/account/export', { query: { format } });
+      const name = fileNameOf(res, `cairn-export.${format === 'markdown' ? 'zip' : 'json'}`);
+      const url = URL.createObjectURL(await res.blob());
       const link = document.createElement('a');
       link.href = url;
-      link.download = `cairn-export-${data.exported_at.slice(0, 10)}.json`;
+      link.download = name;
       link.click();
       URL.revokeObjectURL(url);
-      return data.traces.length;
+      return name;
     },
   });
 }
 
-/** Imports a list of traces in requests of at most IMPORT_LIMITS.tracesPerRequest, adding up the results. */
-export function useImportTraces(onProgress: (done: number, total: number) => void) {
+const jobKey = (id: string) => ['account', 'import-jobs', id] as const;
+
+/** Uploads a file (or pasted text) and answers the job with its preview. */
+export function useUploadImport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (traces: unknown[]) => {
-      const total: ImportResponse = { imported: 0, duplicates: 0, failed: [] };
-      for (let start = 0; start < traces.length; start += IMPORT_LIMITS.tracesPerRequest) {
-        const chunk = traces.slice(start, start + IMPORT_LIMITS.tracesPerRequest);
-        const res = await api<ImportResponse>('/api/account/import', {
-          method: 'POST',
-          body: { traces: chunk },
-        });
-        total.imported += res.imported;
-        total.duplicates += res.duplicates;
-        total.failed.push(...res.failed.map((f) => ({ ...f, index: f.index + start })));
-        onProgress(Math.min(start + chunk.length, traces.length), traces.length);
-      }
-      return total;
+    mutationFn: ({ file, name }: { file: Blob; name: string }) =>
+      api<ImportJob>('/api/account/import/jobs', { method: 'POST', file, query: { name } }),
+    onSuccess: (job) => queryClient.setQueryData(jobKey(job.id), job),
+  });
+}
+
+export function useStartImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, skipNearDuplicates }: { id: string; skipNearDuplicates: boolean }) =>
+      api<ImportJob>(`/api/account/import/jobs/${id}/start`, {
+        method: 'POST',
+        body: { skip_near_duplicates: skipNearDuplicates },
+      }),
+    onSuccess: (job) => queryClient.setQueryData(jobKey(job.id), job),
+  });
+}
+
+export function useCancelImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<ImportJob>(`/api/account/import/jobs/${id}/cancel`, { method: 'POST' }),
+    onSuccess: (job) => queryClient.setQueryData(jobKey(job.id), job),
+  });
+}
+
+/** A job, polled every second while it runs; the trace lists refresh once it is done. */
+export function useImportJob(id: string | null) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: jobKey(id ?? ''),
+    enabled: id !== null,
+    queryFn: async () => {
+      const job = await api<ImportJob>(`/api/account/import/jobs/${id}`);
+      if (job.status === 'done') void queryClient.invalidateQueries({ queryKey: ['traces'] });
+      return job;
     },
-    onSettled: () => queryClient.invalidateQueries(),
+    refetchInterval: (query) => (query.state.data?.status === 'running' ? 1000 : false),
+  });
+}
+
+/** The first items of one kind (the invalid ones for the preview, the failed for the report). */
+export function useImportItems(id: string | null, kind: 'invalid' | 'near_duplicate', enabled: boolean) {
+  return useQuery({
+    queryKey: [...jobKey(id ?? ''), 'items', kind],
+    enabled: id !== null && enabled,
+    queryFn: () =>
+      api<ImportJobItemsResponse>(`/api/account/import/jobs/${id}/items`, { query: { kind, limit: 50 } }),
   });
 }
 

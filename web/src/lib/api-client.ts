@@ -10,6 +10,8 @@ export type ApiOptions = {
   signal?: AbortSignal;
   /** Send the session's access token (default true). */
   auth?: boolean;
+  /** A file sent as it is (an import upload) instead of a JSON body. */
+  file?: Blob;
 };
 
 export function withQuery(path: string, query: Query | undefined): string {
@@ -26,11 +28,12 @@ export function withQuery(path: string, query: Query | undefined): string {
 async function send(path: string, opts: ApiOptions, token: string | undefined): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  if (opts.file) headers['content-type'] = 'application/octet-stream';
   if (token) headers.authorization = `Bearer ${token}`;
   return fetch(withQuery(path, opts.query), {
     method: opts.method ?? 'GET',
     headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    body: opts.file ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
     signal: opts.signal,
     credentials: 'same-origin',
   });
@@ -54,6 +57,13 @@ export async function toApiError(res: Response): Promise<ApiError> {
  * session is over and the store signs out, which sends the app to /login.
  */
 export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
+  const res = await apiResponse(path, opts);
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}
+
+/** The same call, answering the raw response: for downloads that are not JSON (an export .zip). */
+export async function apiResponse(path: string, opts: ApiOptions = {}): Promise<Response> {
   const useAuth = opts.auth !== false;
   const token = useAuth ? sessionStore.current()?.access_token : undefined;
   let res = await send(path, opts, token);
@@ -63,6 +73,5 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
     if (res.status === 401) sessionStore.clear('SIGNED_OUT');
   }
   if (!res.ok) throw await toApiError(res);
-  if (res.status === 204) return undefined as T;
-  return (await res.json()) as T;
+  return res;
 }

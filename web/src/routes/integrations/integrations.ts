@@ -76,6 +76,24 @@ export const INTEGRATION_CARDS: readonly IntegrationCard[] = [
     ],
   },
   {
+    name: 'TypeScript SDK',
+    description:
+      'Typed client for Node 18+ and browsers, no dependencies: traces, search, stats, import and export. In this server’s source at packages/sdk (README: quick start).',
+    icon: Code2,
+    auth: 'API key or OAuth',
+    status: 'beta',
+    links: [{ to: '/app/settings/api-keys', label: 'Create an API key' }],
+  },
+  {
+    name: 'Python SDK',
+    description:
+      'Standard-library client for Python 3.9+, the same calls and error codes: pip install ./packages/sdk-python from this server’s source (README: quick start).',
+    icon: Terminal,
+    auth: 'API key or OAuth',
+    status: 'beta',
+    links: [{ to: '/app/settings/api-keys', label: 'Create an API key' }],
+  },
+  {
     name: 'Chrome Extension',
     description: 'Save what you read on the web as traces, straight from the browser.',
     icon: Puzzle,

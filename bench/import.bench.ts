@@ -1,0 +1,144 @@
+// `npm run bench -- import [--items 50000] [--format mem0|text]`
+// A large import end to end: a generated file (mem0 JSON, ~1 KB per memory at 50k items ≈ 50 MB)
+// is uploaded as a stream through the real route, previewed, then run by the background runner
+// while another user's list searches are timed alongside (they must stay served). Reports the
+// stage and run times, items per second, peak RSS (the process's high-water mark), and the
+// search latency during the run. Engine: embedded PGlite on disk, or TEST_DATABASE_URL.
+// Progress goes to stderr; the last stdout line is one JSON object.
+import { createWriteStream, createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { once } from 'node:events';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { createTestApp, signUpAndLogin } from '../server/test-support/test-app.js';
+import { log, openBenchDatabase, option, percentiles } from './bench-support.js';
+
+const WORDS =
+  'coffee meeting project garden school budget travel doctor python invoice family running music recipe train'.split(
+    ' ',
+  );
+
+/** The i-th memory: distinct text (no dedup), ~1 KB like a long saved memory. */
+function memory(i: number): string {
+  const w = (k: number) => WORDS[(i * 7 + k * 13) % WORDS.length];
+  const sentence = `Memory ${i}: remember the ${w(1)} about ${w(2)} and ${w(3)} on day ${i % 365}.`;
+  return `${sentence} ${'Details follow in plain words. '.repeat(28)}`.trim();
+}
+
+async function writeFile(file: string, items: number, format: string): Promise<void> {
+  const out = createWriteStream(file);
+  const write = async (s: string) => {
+    if (!out.write(s)) await once(out, 'drain');
+  };
+  if (format === 'text') {
+    for (let i = 0; i < items; i++) await write(`- ${memory(i)}\n`);
+  } else {
+    await write('{"memories":[\n');
+    for (let i = 0; i < items; i++) {
+      const m = {
+        id: String(i),
+        memory: memory(i),
+        created_at: '2025-01-01T00:00:00Z',
+        categories: ['bench'],
+      };
+      await write(`${i ? ',\n' : ''}${JSON.stringify(m)}`);
+    }
+    await write('\n]}\n');
+  }
+  out.end();
+  await once(out, 'finish');
+}
+
+export async function run(args: string[]): Promise<void> {
+  const items = Number(option(args, 'items', '50000'));
+  const format = option(args, 'format', 'mem0');
+  const loadBefore = loadavg().map((l) => Math.round(l * 100) / 100);
+  const dir = mkdtempSync(path.join(tmpdir(), 'cairn-import-bench-'));
+  const file = path.join(dir, `import.${format === 'text' ? 'txt' : 'json'}`);
+  const { db, engine, close } = await openBenchDatabase();
+  const t = await createTestApp({}, { db });
+  try {
+    await writeFile(file, items, format);
+    const bytes = statSync(file).size;
+    log(`${engine}: ${items} items, ${(bytes / 1024 / 1024).toFixed(1)} MiB`);
+    const ann = await signUpAndLogin(t.app, 'bench-import@example.com');
+    const bob = await signUpAndLogin(t.app, 'bench-search@example.com');
+    for (let i = 0; i < 200; i++) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/traces',
+        headers: bob.headers,
+        payload: { content: memory(i) },
+      });
+    }
+
+    const rssBefore = process.memoryUsage().rss;
+    let stageStart = performance.now();
+    const staged = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/import/jobs?name=bench',
+      headers: { ...ann.headers, 'content-type': 'application/octet-stream' },
+      payload: createReadStream(file),
+    });
+    if (staged.statusCode !== 201) throw new Error(`stage: ${staged.statusCode} ${staged.body}`);
+    const stageMs = performance.now() - stageStart;
+    const job = staged.json();
+    log(`staged in ${Math.round(stageMs)} ms: ${JSON.stringify(job.preview)}`);
+
+    stageStart = performance.now();
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/account/import/jobs/${job.id}/start`,
+      headers: ann.headers,
+    });
+    const running = t.app.services.importRunner.drain();
+    let finished = false;
+    void running.then(() => (finished = true));
+    const searchMs: number[] = [];
+    let lastLog = 0;
+    while (!finished) {
+      const start = performance.now();
+      await t.app.inject({ method: 'GET', url: '/api/traces?search=garden', headers: bob.headers });
+      searchMs.push(performance.now() - start);
+      if (performance.now() - lastLog > 10_000) {
+        lastLog = performance.now();
+        const j = (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/account/import/jobs/${job.id}`,
+            headers: ann.headers,
+          })
+        ).json();
+        log(`  ${j.progress.processed}/${items}`);
+      }
+    }
+    await running;
+    const runMs = performance.now() - stageStart;
+    const done = (
+      await t.app.inject({ method: 'GET', url: `/api/account/import/jobs/${job.id}`, headers: ann.headers })
+    ).json();
+    const usage = process.resourceUsage();
+    process.stdout.write(
+      `${JSON.stringify({
+        bench: 'import',
+        engine,
+        format,
+        items,
+        file_mib: Math.round((bytes / 1024 / 1024) * 10) / 10,
+        stage_ms: Math.round(stageMs),
+        stage_items_per_s: Math.round(items / (stageMs / 1000)),
+        run_ms: Math.round(runMs),
+        run_items_per_s: Math.round((items / (runMs / 1000)) * 10) / 10,
+        progress: done.progress,
+        peak_rss_mib: Math.round(usage.maxRSS / 1024),
+        rss_before_upload_mib: Math.round(rssBefore / 1024 / 1024),
+        other_user_search_during_import_ms: percentiles(searchMs),
+        cpus: cpus().length,
+        load_before: loadBefore,
+      })}\n`,
+    );
+  } finally {
+    await t.close();
+    await close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

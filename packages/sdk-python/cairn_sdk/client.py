@@ -1,0 +1,180 @@
+"""A client for one Cairn server and one credential (API key or OAuth access token).
+Standard library only: urllib for HTTP, json, dataclasses."""
+
+from __future__ import annotations
+
+import email.utils
+import json
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from typing import Any, BinaryIO, Dict, Iterator, List, Optional, Union
+
+from .errors import error_for
+from .models import ImportItem, ImportJob, SearchResponse, Stats, Trace, TraceList
+
+Body = Union[bytes, str, BinaryIO]
+
+
+def parse_retry_after(value: Optional[str], now: Optional[float] = None) -> Optional[float]:
+    """Seconds from a Retry-After header: a number of seconds or an HTTP date (RFC 9110 10.2.3)."""
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        at = email.utils.parsedate_to_datetime(value).timestamp()
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, at - (now if now is not None else time.time()))
+
+
+class Cairn:
+    def __init__(self, base_url: str, api_key: Optional[str] = None, access_token: Optional[str] = None,
+                 max_retries: int = 3, max_retry_delay: float = 30.0, timeout: float = 60.0):
+        self.base_url = base_url.rstrip("/")
+        self._token = api_key or access_token
+        self.max_retries = max_retries
+        self.max_retry_delay = max_retry_delay
+        self.timeout = timeout
+
+    # The one place HTTP happens: retries 429 and 503 (not processed, so any method may repeat).
+    def _send(self, method: str, path: str, query: Optional[Dict[str, Any]] = None, json_body: Any = None,
+              body: Optional[Body] = None, raw: bool = False) -> Any:
+        url = self.base_url + path
+        params = {k: (",".join(v) if isinstance(v, list) else str(v).lower() if isinstance(v, bool) else str(v))
+                  for k, v in (query or {}).items() if v is not None}
+        if params:
+            url += "?" + urllib.parse.urlencode(params)
+        headers = {"accept": "application/json", "user-agent": "cairn-sdk-python/0.1.0"}
+        if self._token:
+            headers["authorization"] = f"Bearer {self._token}"
+        data: Optional[bytes] = None
+        if json_body is not None:
+            headers["content-type"] = "application/json"
+            data = json.dumps(json_body).encode("utf-8")
+        elif body is not None:
+            headers["content-type"] = "application/octet-stream"
+            data = body.encode("utf-8") if isinstance(body, str) else body if isinstance(body, bytes) else body.read()
+        attempt = 0
+        while True:
+            request = urllib.request.Request(url, data=data, headers=headers, method=method)
+            try:
+                with urllib.request.urlopen(request, timeout=self.timeout) as res:
+                    payload = res.read()
+                    if raw:
+                        return payload
+                    return json.loads(payload) if payload else None
+            except urllib.error.HTTPError as err:
+                retry_after = parse_retry_after(err.headers.get("retry-after"))
+                text = err.read().decode("utf-8", "replace")
+                if err.code in (429, 503) and attempt < self.max_retries:
+                    delay = retry_after if retry_after is not None else 0.5 * 2 ** attempt
+                    time.sleep(min(self.max_retry_delay, delay))
+                    attempt += 1
+                    continue
+                try:
+                    parsed = json.loads(text)
+                except ValueError:
+                    parsed = {"error": text or err.reason}
+                raise error_for(err.code, parsed if isinstance(parsed, dict) else {}, retry_after) from None
+
+    @staticmethod
+    def _id(value: str) -> str:
+        return urllib.parse.quote(value, safe="")
+
+    # Traces
+
+    def list_traces(self, search: Optional[str] = None, category: Optional[str] = None,
+                    tags: Optional[List[str]] = None, page: int = 1, page_size: int = 20) -> TraceList:
+        query = {"search": search, "category": category, "tags": tags, "page": page, "pageSize": page_size}
+        return TraceList.parse(self._send("GET", "/api/traces", query=query))
+
+    def iterate_traces(self, search: Optional[str] = None, category: Optional[str] = None,
+                       tags: Optional[List[str]] = None) -> Iterator[Trace]:
+        """Every trace matching the filters, page after page."""
+        page = 1
+        while True:
+            res = self.list_traces(search=search, category=category, tags=tags, page=page, page_size=100)
+            yield from res.traces
+            if page >= res.totalPages:
+                return
+            page += 1
+
+    def create_trace(self, content: str, title: Optional[str] = None, category: Optional[str] = None,
+                     importance: Optional[str] = None, tags: Optional[List[str]] = None) -> Trace:
+        body = {k: v for k, v in {"content": content, "title": title, "category": category,
+                                  "importance": importance, "tags": tags}.items() if v is not None}
+        return Trace.parse(self._send("POST", "/api/traces", json_body=body))
+
+    def get_trace(self, trace_id: str) -> Trace:
+        return Trace.parse(self._send("GET", f"/api/traces/{self._id(trace_id)}"))
+
+    def update_trace(self, trace_id: str, **fields: Any) -> Trace:
+        return Trace.parse(self._send("PATCH", f"/api/traces/{self._id(trace_id)}", json_body=fields))
+
+    def delete_trace(self, trace_id: str) -> None:
+        self._send("DELETE", f"/api/traces/{self._id(trace_id)}")
+
+    def restore_trace(self, trace_id: str) -> Trace:
+        return Trace.parse(self._send("POST", f"/api/traces/{self._id(trace_id)}/restore"))
+
+    # Search and stats
+
+    def search(self, query: str, limit: Optional[int] = None, category: Optional[str] = None,
+               tags: Optional[List[str]] = None, importance: Optional[str] = None) -> SearchResponse:
+        body = {k: v for k, v in {"query": query, "limit": limit, "category": category, "tags": tags,
+                                  "importance": importance}.items() if v is not None}
+        return SearchResponse.parse(self._send("POST", "/api/search", json_body=body))
+
+    def stats(self) -> Stats:
+        return Stats.parse(self._send("GET", "/api/stats"))
+
+    # Export and import
+
+    def export_account(self, format: str = "json") -> Union[Dict[str, Any], bytes]:
+        """The account: parsed Cairn JSON for format="json", else the file's bytes
+        ("markdown": a .zip of notes, "mcp-memory": JSON lines)."""
+        if format == "json":
+            return self._send("GET", "/api/account/export", query={"format": "json"})
+        return self._send("GET", "/api/account/export", query={"format": format}, raw=True)
+
+    def upload_import(self, file: Body, name: Optional[str] = None) -> ImportJob:
+        """Uploads a file to import and returns its preview; nothing is saved until start_import."""
+        return ImportJob.parse(self._send("POST", "/api/account/import/jobs", query={"name": name}, body=file))
+
+    def list_imports(self) -> List[ImportJob]:
+        return [ImportJob.parse(j) for j in self._send("GET", "/api/account/import/jobs")["jobs"]]
+
+    def get_import(self, job_id: str) -> ImportJob:
+        return ImportJob.parse(self._send("GET", f"/api/account/import/jobs/{self._id(job_id)}"))
+
+    def import_items(self, job_id: str, kind: Optional[str] = None, after: int = 0, limit: int = 100) -> Dict[str, Any]:
+        res = self._send("GET", f"/api/account/import/jobs/{self._id(job_id)}/items",
+                         query={"kind": kind, "after": after, "limit": limit})
+        return {"items": [ImportItem.parse(i) for i in res["items"]], "next_after": res["next_after"]}
+
+    def iterate_import_items(self, job_id: str, kind: Optional[str] = None) -> Iterator[ImportItem]:
+        """The per-item report of an import, every item."""
+        after: Optional[int] = 0
+        while after is not None:
+            page = self.import_items(job_id, kind=kind, after=after, limit=500)
+            yield from page["items"]
+            after = page["next_after"]
+
+    def start_import(self, job_id: str, skip_near_duplicates: bool = False) -> ImportJob:
+        return ImportJob.parse(self._send("POST", f"/api/account/import/jobs/{self._id(job_id)}/start",
+                                          json_body={"skip_near_duplicates": skip_near_duplicates}))
+
+    def cancel_import(self, job_id: str) -> ImportJob:
+        return ImportJob.parse(self._send("POST", f"/api/account/import/jobs/{self._id(job_id)}/cancel"))
+
+    def wait_for_import(self, job_id: str, interval: float = 1.0) -> ImportJob:
+        """Polls a started import until it is done or cancelled."""
+        while True:
+            job = self.get_import(job_id)
+            if job.status in ("done", "cancelled"):
+                return job
+            time.sleep(interval)

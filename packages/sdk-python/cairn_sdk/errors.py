@@ -1,0 +1,55 @@
+"""Every failed call raises a CairnError (or a subclass by HTTP status) carrying the server's
+stable ``code`` (``not_found``, ``duplicate_trace``, ``insufficient_scope``, ...)."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional
+
+
+class CairnError(Exception):
+    def __init__(self, status: int, body: Dict[str, Any]):
+        self.status = status
+        self.code: str = body.get("code") or "http_error"
+        self.message: str = body.get("error") or f"HTTP {status}"
+        self.details: Optional[List[Dict[str, str]]] = body.get("details")
+        super().__init__(self.message)
+
+
+class ValidationError(CairnError):
+    pass
+
+
+class AuthenticationError(CairnError):
+    pass
+
+
+class PermissionError_(CairnError):
+    """403: the credential lacks a permission (named with a trailing _ to leave the builtin alone)."""
+
+
+class NotFoundError(CairnError):
+    pass
+
+
+class ConflictError(CairnError):
+    pass
+
+
+class RateLimitError(CairnError):
+    retry_after: Optional[float] = None
+
+
+class ServerError(CairnError):
+    pass
+
+
+def error_for(status: int, body: Dict[str, Any], retry_after: Optional[float] = None) -> CairnError:
+    if status == 429:
+        err = RateLimitError(status, body)
+        err.retry_after = retry_after
+        return err
+    cls = {400: ValidationError, 413: ValidationError, 401: AuthenticationError, 403: PermissionError_,
+           404: NotFoundError, 409: ConflictError}.get(status)
+    if cls is None:
+        cls = ServerError if status >= 500 else CairnError
+    return cls(status, body)

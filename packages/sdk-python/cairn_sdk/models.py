@@ -1,0 +1,108 @@
+"""Typed results. Each mirrors a schema of Cairn's OpenAPI document; unknown fields a newer
+server adds are ignored, so an old client keeps working."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any, Dict, List, Optional, Type, TypeVar
+
+T = TypeVar("T")
+
+
+def _from(cls: Type[T], data: Dict[str, Any]) -> T:
+    names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
+    return cls(**{k: v for k, v in data.items() if k in names})
+
+
+@dataclass
+class Trace:
+    id: str
+    title: Optional[str]
+    content: str
+    category: str
+    importance: str
+    tags: List[str]
+    access_count: int
+    source: str
+    created_at: str
+    updated_at: str
+    duplicate_of: Optional[str] = None
+    similar: Optional[List[Dict[str, Any]]] = None
+
+    @classmethod
+    def parse(cls, data: Dict[str, Any]) -> "Trace":
+        return _from(cls, data)
+
+
+@dataclass
+class TraceList:
+    traces: List[Trace]
+    totalCount: int
+    currentPage: int
+    totalPages: int
+    pageSize: int
+
+    @classmethod
+    def parse(cls, data: Dict[str, Any]) -> "TraceList":
+        return cls(
+            traces=[Trace.parse(t) for t in data["traces"]],
+            totalCount=data["totalCount"],
+            currentPage=data["currentPage"],
+            totalPages=data["totalPages"],
+            pageSize=data["pageSize"],
+        )
+
+
+@dataclass
+class SearchResponse:
+    results: List[Dict[str, Any]]
+    raw: Dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def parse(cls, data: Dict[str, Any]) -> "SearchResponse":
+        return cls(results=list(data.get("results", [])), raw=data)
+
+
+@dataclass
+class Stats:
+    total_traces: int
+    added_last_24h: int
+    integrations: int
+    ai_queries: int
+    daily: List[Dict[str, Any]]
+
+    @classmethod
+    def parse(cls, data: Dict[str, Any]) -> "Stats":
+        return _from(cls, data)
+
+
+@dataclass
+class ImportJob:
+    id: str
+    status: str
+    format: str
+    file_name: Optional[str]
+    created_at: str
+    finished_at: Optional[str]
+    preview: Dict[str, int]
+    progress: Dict[str, int]
+
+    @classmethod
+    def parse(cls, data: Dict[str, Any]) -> "ImportJob":
+        return _from(cls, data)
+
+
+@dataclass
+class ImportItem:
+    position: int
+    label: str
+    title: Optional[str]
+    excerpt: Optional[str]
+    kind: str
+    outcome: Optional[str]
+    detail: Optional[str]
+    trace_id: Optional[str]
+
+    @classmethod
+    def parse(cls, data: Dict[str, Any]) -> "ImportItem":
+        return _from(cls, data)

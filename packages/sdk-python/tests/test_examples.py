@@ -1,0 +1,71 @@
+"""The README's examples, run against a real Cairn server: CAIRN_URL and CAIRN_API_KEY say which
+(the TypeScript test file packages/sdk/src/sdk.test.ts starts one on 127.0.0.1 and runs this)."""
+
+import os
+import sys
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+from cairn_sdk import Cairn, NotFoundError, ValidationError, parse_retry_after  # noqa: E402
+
+
+@unittest.skipUnless(os.environ.get("CAIRN_URL"), "set CAIRN_URL and CAIRN_API_KEY to a running server")
+class ExamplesTest(unittest.TestCase):
+    def setUp(self):
+        self.cairn = Cairn(os.environ["CAIRN_URL"], api_key=os.environ["CAIRN_API_KEY"])
+
+    def test_quick_start(self):
+        cairn = self.cairn
+        trace = cairn.create_trace("Python: prefers tabs over spaces", tags=["python-sdk"])
+        self.assertIsNone(trace.duplicate_of)
+        again = cairn.create_trace("Python: prefers tabs over spaces")
+        self.assertEqual(again.duplicate_of, trace.id)
+        self.assertEqual(cairn.get_trace(trace.id).content, "Python: prefers tabs over spaces")
+        updated = cairn.update_trace(trace.id, importance="high")
+        self.assertEqual(updated.importance, "high")
+        hits = cairn.search("tabs spaces")
+        self.assertIn(trace.id, [r["id"] for r in hits.results])
+        self.assertGreaterEqual(cairn.stats().total_traces, 1)
+        cairn.delete_trace(trace.id)
+        with self.assertRaises(NotFoundError) as caught:
+            cairn.get_trace(trace.id)
+        self.assertEqual(caught.exception.code, "not_found")
+        self.assertEqual(cairn.restore_trace(trace.id).id, trace.id)
+
+    def test_pagination(self):
+        for i in range(5):
+            self.cairn.create_trace(f"Python page item {i}", tags=["py-pages"])
+        seen = [t.content for t in self.cairn.iterate_traces(tags=["py-pages"])]
+        self.assertEqual(sorted(seen), [f"Python page item {i}" for i in range(5)])
+
+    def test_import_and_export(self):
+        job = self.cairn.upload_import("- Python import one\n- Python import two\n", name="py.md")
+        self.assertEqual(job.format, "text")
+        self.assertEqual(job.preview["new"], 2)
+        self.cairn.start_import(job.id)
+        done = self.cairn.wait_for_import(job.id, interval=0.2)
+        self.assertEqual(done.progress["imported"], 2)
+        outcomes = [i.outcome for i in self.cairn.iterate_import_items(job.id)]
+        self.assertEqual(outcomes, ["imported", "imported"])
+        exported = self.cairn.export_account()
+        self.assertIn("Python import one", [t["content"] for t in exported["traces"]])
+        jsonl = self.cairn.export_account("mcp-memory")
+        self.assertIn(b'"type":"entity"', jsonl)
+
+    def test_errors_carry_codes(self):
+        with self.assertRaises(ValidationError) as caught:
+            self.cairn.create_trace("")
+        self.assertEqual(caught.exception.status, 400)
+        self.assertTrue(caught.exception.code)
+
+
+class RetryAfterTest(unittest.TestCase):
+    def test_seconds_and_dates(self):
+        self.assertEqual(parse_retry_after("7"), 7.0)
+        self.assertEqual(parse_retry_after("Wed, 21 Oct 2015 07:28:10 GMT", now=1445412480.0), 10.0)
+        self.assertIsNone(parse_retry_after("soon"))
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,226 @@
+import type {
+  AccountExport,
+  ImportJob,
+  ImportJobItem,
+  ImportJobItemsResponse,
+} from '../../../contract/account.js';
+import type { SearchRequest, SearchResponse } from '../../../contract/search.js';
+import type {
+  CreateTraceRequest,
+  CreateTraceResponse,
+  StatsResponse,
+  Trace,
+  TraceListResponse,
+  UpdateTraceRequest,
+} from '../../../contract/traces.js';
+import { CairnError, errorFor } from './errors.js';
+
+export type CairnOptions = {
+  /** Where Cairn runs, e.g. https://cairn.example.com */
+  baseUrl: string;
+  /** An API key (cairn_…) or an OAuth access token: sent as a Bearer token either way. */
+  apiKey?: string;
+  accessToken?: string;
+  /** Retries of a 429 or 503 answer (honouring Retry-After); default 3. */
+  maxRetries?: number;
+  /** Longest wait between retries, in seconds; default 30. */
+  maxRetryDelay?: number;
+  /** A fetch to use instead of the global one (tests, proxies). */
+  fetch?: typeof fetch;
+};
+
+export type ListOptions = {
+  search?: string;
+  category?: Trace['category'];
+  tags?: string[];
+  page?: number;
+  pageSize?: number;
+};
+export type ExportFormat = 'json' | 'markdown' | 'mcp-memory';
+export type ImportBody = string | Uint8Array | ArrayBuffer | Blob;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Seconds from a Retry-After header: a number of seconds or an HTTP date (RFC 9110 §10.2.3). */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, (at - now) / 1000);
+}
+
+/** A client for one Cairn server and one credential. Every method maps to one REST call. */
+export class Cairn {
+  private readonly base: string;
+  private readonly token: string | undefined;
+  private readonly maxRetries: number;
+  private readonly maxRetryDelay: number;
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(options: CairnOptions) {
+    this.base = options.baseUrl.replace(/\/+$/, '');
+    this.token = options.apiKey ?? options.accessToken;
+    this.maxRetries = options.maxRetries ?? 3;
+    this.maxRetryDelay = options.maxRetryDelay ?? 30;
+    this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+  }
+
+  /** One call, retried on 429 and 503 (the request was not processed, so any method may repeat). */
+  private async send(
+    method: string,
+    path: string,
+    init: { query?: object; json?: unknown; body?: ImportBody; contentType?: string } = {},
+  ): Promise<Response> {
+    const url = new URL(this.base + path);
+    for (const [k, v] of Object.entries(init.query ?? {})) {
+      if (v === undefined || v === null) continue;
+      url.searchParams.set(k, Array.isArray(v) ? v.join(',') : String(v));
+    }
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    let body: BodyInit | undefined;
+    if (init.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(init.json);
+    } else if (init.body !== undefined) {
+      headers['content-type'] = init.contentType ?? 'application/octet-stream';
+      body = init.body as BodyInit;
+    }
+    for (let attempt = 0; ; attempt++) {
+      const res = await this.fetchImpl(url, { method, headers, body });
+      if (res.ok) return res;
+      const retryAfter = parseRetryAfter(res.headers.get('retry-after'));
+      if ((res.status === 429 || res.status === 503) && attempt < this.maxRetries) {
+        const wait = Math.min(this.maxRetryDelay, retryAfter ?? 0.5 * 2 ** attempt);
+        await res.body?.cancel();
+        await sleep(wait * 1000);
+        continue;
+      }
+      const text = await res.text();
+      let parsed: object = {};
+      try {
+        parsed = JSON.parse(text) as object;
+      } catch {
+        parsed = { error: text || res.statusText };
+      }
+      throw errorFor(res.status, parsed, retryAfter);
+    }
+  }
+
+  private async json<T>(method: string, path: string, init?: Parameters<Cairn['send']>[2]): Promise<T> {
+    const res = await this.send(method, path, init);
+    return (res.status === 204 ? undefined : await res.json()) as T;
+  }
+
+  // Traces
+
+  listTraces(options: ListOptions = {}): Promise<TraceListResponse> {
+    return this.json('GET', '/api/traces', { query: options });
+  }
+
+  /** Every trace matching the filters, page after page, as an async iterator. */
+  async *iterateTraces(options: Omit<ListOptions, 'page'> = {}): AsyncGenerator<Trace> {
+    for (let page = 1; ; page++) {
+      const res = await this.listTraces({ pageSize: 100, ...options, page });
+      yield* res.traces;
+      if (page >= res.totalPages) return;
+    }
+  }
+
+  /** Saves a trace; `created` is false (and `duplicate_of` set) when the same content exists. */
+  createTrace(input: CreateTraceRequest): Promise<CreateTraceResponse> {
+    return this.json('POST', '/api/traces', { json: input });
+  }
+
+  getTrace(id: string): Promise<Trace> {
+    return this.json('GET', `/api/traces/${encodeURIComponent(id)}`);
+  }
+
+  updateTrace(id: string, patch: UpdateTraceRequest): Promise<Trace> {
+    return this.json('PATCH', `/api/traces/${encodeURIComponent(id)}`, { json: patch });
+  }
+
+  async deleteTrace(id: string): Promise<void> {
+    await this.send('DELETE', `/api/traces/${encodeURIComponent(id)}`);
+  }
+
+  restoreTrace(id: string): Promise<Trace> {
+    return this.json('POST', `/api/traces/${encodeURIComponent(id)}/restore`);
+  }
+
+  // Search and stats
+
+  search(request: SearchRequest | string): Promise<SearchResponse> {
+    return this.json('POST', '/api/search', {
+      json: typeof request === 'string' ? { query: request } : request,
+    });
+  }
+
+  stats(): Promise<StatsResponse> {
+    return this.json('GET', '/api/stats');
+  }
+
+  // Export and import
+
+  /** The whole account as Cairn JSON. */
+  exportAccount(): Promise<AccountExport> {
+    return this.json('GET', '/api/account/export', { query: { format: 'json' } });
+  }
+
+  /** An export as a byte stream (any format), to write to a file without holding it in memory. */
+  async exportStream(format: ExportFormat = 'json'): Promise<ReadableStream<Uint8Array>> {
+    const res = await this.send('GET', '/api/account/export', { query: { format } });
+    if (!res.body) throw new CairnError(500, { error: 'The export has no body' });
+    return res.body;
+  }
+
+  /** Uploads a file to import and returns its preview; nothing is saved until startImport. */
+  uploadImport(file: ImportBody, options: { name?: string } = {}): Promise<ImportJob> {
+    return this.json('POST', '/api/account/import/jobs', { body: file, query: { name: options.name } });
+  }
+
+  listImports(): Promise<{ jobs: ImportJob[] }> {
+    return this.json('GET', '/api/account/import/jobs');
+  }
+
+  getImport(id: string): Promise<ImportJob> {
+    return this.json('GET', `/api/account/import/jobs/${encodeURIComponent(id)}`);
+  }
+
+  importItems(
+    id: string,
+    query: { kind?: ImportJobItem['kind']; after?: number; limit?: number } = {},
+  ): Promise<ImportJobItemsResponse> {
+    return this.json('GET', `/api/account/import/jobs/${encodeURIComponent(id)}/items`, { query });
+  }
+
+  /** The per-item report of an import, every item, as an async iterator. */
+  async *iterateImportItems(id: string, kind?: ImportJobItem['kind']): AsyncGenerator<ImportJobItem> {
+    for (let after: number | null = 0; after !== null;) {
+      const page: ImportJobItemsResponse = await this.importItems(id, { kind, after, limit: 500 });
+      yield* page.items;
+      after = page.next_after;
+    }
+  }
+
+  startImport(id: string, options: { skip_near_duplicates?: boolean } = {}): Promise<ImportJob> {
+    return this.json('POST', `/api/account/import/jobs/${encodeURIComponent(id)}/start`, { json: options });
+  }
+
+  cancelImport(id: string): Promise<ImportJob> {
+    return this.json('POST', `/api/account/import/jobs/${encodeURIComponent(id)}/cancel`);
+  }
+
+  /** Polls a started import until it is done or cancelled. */
+  async waitForImport(
+    id: string,
+    options: { intervalMs?: number; onProgress?: (job: ImportJob) => void } = {},
+  ): Promise<ImportJob> {
+    for (;;) {
+      const job = await this.getImport(id);
+      options.onProgress?.(job);
+      if (job.status === 'done' || job.status === 'cancelled') return job;
+      await sleep(options.intervalMs ?? 1000);
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import type { ErrorBody } from '../../../contract/errors.js';
+
+/**
+ * Every failed call throws a CairnError (or a subclass by HTTP status) carrying the server's
+ * stable `code` (`not_found`, `duplicate_trace`, `insufficient_scope`, …), its message and, for
+ * validation errors, the field details.
+ */
+export class CairnError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: ErrorBody['details'];
+
+  constructor(status: number, body: Partial<ErrorBody>) {
+    super(body.error ?? `HTTP ${status}`);
+    this.name = new.target.name;
+    this.status = status;
+    this.code = body.code ?? 'http_error';
+    this.details = body.details;
+  }
+}
+
+export class ValidationError extends CairnError {}
+export class AuthenticationError extends CairnError {}
+export class PermissionError extends CairnError {}
+export class NotFoundError extends CairnError {}
+export class ConflictError extends CairnError {}
+export class RateLimitError extends CairnError {
+  /** Seconds the server asked to wait (Retry-After), when it said. */
+  retryAfter: number | undefined;
+}
+export class ServerError extends CairnError {}
+
+export function errorFor(status: number, body: Partial<ErrorBody>, retryAfter?: number): CairnError {
+  if (status === 429) {
+    const err = new RateLimitError(status, body);
+    err.retryAfter = retryAfter;
+    return err;
+  }
+  const Class =
+    status === 400 || status === 413
+      ? ValidationError
+      : status === 401
+        ? AuthenticationError
+        : status === 403
+          ? PermissionError
+          : status === 404
+            ? NotFoundError
+            : status === 409
+              ? ConflictError
+              : status >= 500
+                ? ServerError
+                : CairnError;
+  return new Class(status, body);
+}

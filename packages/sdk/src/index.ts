@@ -1,0 +1,29 @@
+export {
+  Cairn,
+  parseRetryAfter,
+  type CairnOptions,
+  type ExportFormat,
+  type ImportBody,
+  type ListOptions,
+} from './client.js';
+export { ENDPOINTS } from './endpoints.js';
+export {
+  AuthenticationError,
+  CairnError,
+  ConflictError,
+  NotFoundError,
+  PermissionError,
+  RateLimitError,
+  ServerError,
+  ValidationError,
+} from './errors.js';
+export type { AccountExport, ImportJob, ImportJobItem } from '../../../contract/account.js';
+export type { SearchRequest, SearchResponse, SearchResult } from '../../../contract/search.js';
+export type {
+  CreateTraceRequest,
+  CreateTraceResponse,
+  StatsResponse,
+  Trace,
+  TraceListResponse,
+  UpdateTraceRequest,
+} from '../../../contract/traces.js';

@@ -1,0 +1,192 @@
+// Real: a Cairn server (createTestApp on a migrated database) listening on 127.0.0.1, reached by
+// the TypeScript SDK over real HTTP with a real API key, and by the Python SDK's own unittest
+// suite in a python3 child process. Faked: only fetch in the retry test (the network edge), to
+// make the server answer 429/503 on demand.
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUpAndLogin } from '../../../server/test-support/test-app.js';
+import {
+  Cairn,
+  ConflictError,
+  ENDPOINTS,
+  NotFoundError,
+  PermissionError,
+  RateLimitError,
+  ValidationError,
+} from './index.js';
+import { NOT_IN_SDK } from './endpoints.js';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+const run = promisify(execFile);
+const PYTHON_SDK = path.resolve(import.meta.dirname, '../../sdk-python');
+
+describe('SDKs against a real server', () => {
+  let t: TestApp;
+  let baseUrl: string;
+  let apiKey: string;
+  let cairn: Cairn;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as { port: number };
+    baseUrl = `http://127.0.0.1:${port}`;
+    const ann = await signUpAndLogin(t.app);
+    const key = await t.app.inject({
+      method: 'POST',
+      url: '/api/api-keys',
+      headers: ann.headers,
+      payload: { name: 'sdk' },
+    });
+    apiKey = key.json().key;
+    cairn = new Cairn({ baseUrl, apiKey });
+  });
+  afterAll(() => t.close());
+
+  it('TypeScript: the README quick start', async () => {
+    const trace = await cairn.createTrace({ content: 'Prefers dark roast coffee', tags: ['coffee'] });
+    expect(trace.duplicate_of).toBeUndefined();
+    const again = await cairn.createTrace({ content: 'Prefers dark roast coffee' });
+    expect(again).toMatchObject({ duplicate_of: trace.id });
+    expect((await cairn.getTrace(trace.id)).tags).toEqual(['coffee']);
+    expect((await cairn.updateTrace(trace.id, { importance: 'high' })).importance).toBe('high');
+    const hits = await cairn.search('dark roast');
+    expect(hits.results.map((r) => r.id)).toContain(trace.id);
+    expect((await cairn.stats()).total_traces).toBeGreaterThanOrEqual(1);
+    await cairn.deleteTrace(trace.id);
+    const gone = await cairn.getTrace(trace.id).catch((e: unknown) => e);
+    expect(gone).toBeInstanceOf(NotFoundError);
+    expect(gone).toMatchObject({ status: 404, code: 'not_found' });
+    expect((await cairn.restoreTrace(trace.id)).id).toBe(trace.id);
+  });
+
+  it('TypeScript: pagination as an async iterator', async () => {
+    for (let i = 0; i < 7; i++) await cairn.createTrace({ content: `Paged memory ${i}`, tags: ['paged'] });
+    const seen: string[] = [];
+    for await (const trace of cairn.iterateTraces({ tags: ['paged'], pageSize: 3 })) seen.push(trace.content);
+    expect(seen.sort()).toEqual(Array.from({ length: 7 }, (_, i) => `Paged memory ${i}`));
+  });
+
+  it('TypeScript: import a file, follow its progress, read the report, export', async () => {
+    const job = await cairn.uploadImport('- Imported by the SDK\n- Also imported by the SDK\n', {
+      name: 'sdk.md',
+    });
+    expect(job).toMatchObject({ format: 'text', status: 'ready', preview: { new: 2 } });
+    await cairn.startImport(job.id);
+    const done = await cairn.waitForImport(job.id, { intervalMs: 100 });
+    expect(done.progress).toMatchObject({ imported: 2, failed: 0 });
+    const report = [];
+    for await (const item of cairn.iterateImportItems(job.id)) report.push(item.outcome);
+    expect(report).toEqual(['imported', 'imported']);
+    const exported = await cairn.exportAccount();
+    expect(exported.traces.map((x) => x.content)).toContain('Imported by the SDK');
+    const stream = await cairn.exportStream('markdown');
+    const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+    expect(Buffer.from(bytes.subarray(0, 4)).toString('latin1')).toBe('PK\x03\x04');
+  });
+
+  it('TypeScript: errors are typed classes carrying the server code', async () => {
+    const invalid = await cairn.createTrace({ content: '' }).catch((e: unknown) => e);
+    expect(invalid).toBeInstanceOf(ValidationError);
+    expect((invalid as ValidationError).code).toBeTruthy();
+    const first = await cairn.createTrace({ content: 'Unique line for the conflict test' });
+    const other = await cairn.createTrace({ content: 'Another line for the conflict test' });
+    const clash = await cairn
+      .updateTrace(other.id, { content: 'Unique line for the conflict test' })
+      .catch((e: unknown) => e);
+    expect(clash).toBeInstanceOf(ConflictError);
+    expect(clash).toMatchObject({ code: 'duplicate_trace' });
+    expect(first.id).not.toBe(other.id);
+    const anonymous = await new Cairn({ baseUrl }).stats().catch((e: unknown) => e);
+    expect(anonymous).toMatchObject({ status: 401 });
+    const deleteOnly = await t.app.inject({
+      method: 'POST',
+      url: '/api/api-keys',
+      headers: (await signUpAndLogin(t.app)).headers,
+      payload: { name: 'r', permissions: ['read:traces'] },
+    });
+    const reader = new Cairn({ baseUrl, apiKey: deleteOnly.json().key });
+    const refused = await reader.createTrace({ content: 'x' }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(PermissionError);
+    expect(refused).toMatchObject({ code: 'insufficient_scope' });
+  });
+
+  it('TypeScript: retries 429 and 503, honouring Retry-After, then gives up with the code', async () => {
+    const answers = [
+      new Response(JSON.stringify({ error: 'slow down', code: 'rate_limited' }), {
+        status: 429,
+        headers: { 'retry-after': '0' },
+      }),
+      new Response('', { status: 503 }),
+    ];
+    let calls = 0;
+    const flaky: typeof fetch = async (input, init) => {
+      calls++;
+      return answers.shift() ?? fetch(input, init);
+    };
+    const retrying = new Cairn({ baseUrl, apiKey, fetch: flaky, maxRetryDelay: 0 });
+    expect((await retrying.stats()).total_traces).toBeGreaterThan(0);
+    expect(calls).toBe(3);
+
+    const always429: typeof fetch = async () =>
+      new Response(JSON.stringify({ error: 'slow down', code: 'rate_limited' }), {
+        status: 429,
+        headers: { 'retry-after': '0' },
+      });
+    const gaveUp = await new Cairn({ baseUrl, fetch: always429, maxRetries: 2 })
+      .stats()
+      .catch((e: unknown) => e);
+    expect(gaveUp).toBeInstanceOf(RateLimitError);
+    expect(gaveUp).toMatchObject({ code: 'rate_limited', retryAfter: 0 });
+  });
+
+  it('Python: the SDK suite (python3 -m unittest) passes against this server', async () => {
+    const { stderr } = await run('python3', ['-m', 'unittest', 'discover', '-s', 'tests', '-v'], {
+      cwd: PYTHON_SDK,
+      env: { ...process.env, CAIRN_URL: baseUrl, CAIRN_API_KEY: apiKey },
+    });
+    expect(stderr).toMatch(/\nOK\b/);
+    expect(stderr).not.toMatch(/skipped/);
+  }, 120_000);
+
+  it('both SDKs cover exactly the documented operations of the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const documented = new Set(
+      Object.entries(doc.paths)
+        .filter(([p]) => /^\/api\/(traces|search|stats|account)/.test(p))
+        .flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`)),
+    );
+    const excluded = new Set(NOT_IN_SDK.map(([m, p]) => `${m} ${p}`));
+    const wanted = [...documented].filter((op) => !excluded.has(op)).sort();
+    const ts = Object.values(ENDPOINTS)
+      .map(([m, p]) => `${m} ${p}`)
+      .sort();
+    expect(ts).toEqual(wanted);
+
+    const { stdout } = await run(
+      'python3',
+      [
+        '-c',
+        'import json; from cairn_sdk import ENDPOINTS; print(json.dumps(sorted(f"{m} {p}" for m, p in ENDPOINTS.values())))',
+      ],
+      { cwd: PYTHON_SDK },
+    );
+    expect(JSON.parse(stdout)).toEqual(wanted);
+    // The same method names, in each language's spelling.
+    const { stdout: names } = await run(
+      'python3',
+      ['-c', 'import json; from cairn_sdk import ENDPOINTS; print(json.dumps(sorted(ENDPOINTS)))'],
+      {
+        cwd: PYTHON_SDK,
+      },
+    );
+    const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+    expect((JSON.parse(names) as string[]).map(camel).sort()).toEqual(Object.keys(ENDPOINTS).sort());
+    for (const name of Object.keys(ENDPOINTS))
+      expect(typeof (cairn as unknown as Record<string, unknown>)[name]).toBe('function');
+  });
+});

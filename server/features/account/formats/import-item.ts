@@ -1,0 +1,42 @@
+import { ImportedTrace } from '../../../../contract/account.js';
+import { CATEGORIES, type Category, CreateTraceRequest } from '../../../../contract/traces.js';
+
+/**
+ * One item read from an import file: a trace ready to save, or the reason it cannot be. `label`
+ * tells the person which item it was (a file name, a line number, an entity name).
+ */
+export type ParsedItem = { label: string; trace: ImportedTrace } | { label: string; error: string };
+
+/** Checks a mapped item against the same rules a create obeys, so the preview's "invalid" is honest. */
+export function checkItem(label: string, candidate: unknown): ParsedItem {
+  const parsed = ImportedTrace.safeParse(candidate);
+  const result = parsed.success
+    ? CreateTraceRequest.safeParse({ ...parsed.data, created_at: undefined })
+    : parsed;
+  if (!parsed.success || !result.success) {
+    const issue = (parsed.success ? result.error : parsed.error)?.issues[0];
+    const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+    return { label, error: `${where}${issue?.message ?? 'is not a memory'}` };
+  }
+  return { label, trace: parsed.data };
+}
+
+export function isCategory(value: unknown): value is Category {
+  return typeof value === 'string' && (CATEGORIES as readonly string[]).includes(value.toLowerCase());
+}
+
+/** Tags as Cairn keeps them: lower case, words joined by hyphens, no leading '#'. */
+export function toTag(value: string): string {
+  return value
+    .trim()
+    .replace(/^#/u, '')
+    .toLowerCase()
+    .replace(/[\s_]+/gu, '-');
+}
+
+/** A date the importer can keep, as ISO 8601, or undefined (the import date is used instead). */
+export function toIsoDate(value: unknown): string | undefined {
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  const d = new Date(typeof value === 'number' && value < 1e12 ? value * 1000 : value);
+  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
+}

@@ -1,0 +1,68 @@
+import type { ExportedTrace } from '../../../../contract/account.js';
+import { IMPORTANCES } from '../../../../contract/traces.js';
+import { renderFrontMatter, splitFrontMatter } from './front-matter.js';
+import { checkItem, isCategory, type ParsedItem, toIsoDate, toTag } from './import-item.js';
+
+type Trace = ExportedTrace;
+
+/** A file name that is readable in Obsidian's file list and unique in the archive (the id's head). */
+export function noteFileName(trace: Pick<Trace, 'id' | 'title' | 'content'>): string {
+  const base = (trace.title || trace.content.split('\n')[0] || 'note')
+    .normalize('NFKC')
+    .replace(/[\\/:*?"<>|#^[\]\p{Cc}]/gu, ' ')
+    .replace(/\s+/gu, ' ')
+    .trim()
+    .slice(0, 60)
+    .trim();
+  return `${base || 'note'} ${trace.id.slice(0, 8)}.md`;
+}
+
+/** One trace as an Obsidian note: YAML front matter with every field, the content as the body. */
+export function traceToNote(trace: Trace): { name: string; text: string } {
+  const front = renderFrontMatter({
+    id: trace.id,
+    title: trace.title,
+    category: trace.category,
+    importance: trace.importance,
+    tags: trace.tags,
+    source: trace.source,
+    created: trace.created_at,
+    updated: trace.updated_at,
+  });
+  return { name: noteFileName(trace), text: `${front}\n${trace.content}\n` };
+}
+
+/**
+ * A Markdown note (Obsidian, basic-memory, or our own export) as a trace: front matter fields
+ * where present, the body as content. Obsidian's aliases and basic-memory's `type` are not Cairn
+ * fields and are left out; a missing title stays missing rather than being made from the file name.
+ */
+export function noteToItem(name: string, text: string): ParsedItem {
+  const { data, body } = splitFrontMatter(text);
+  const one = (key: string) => (typeof data[key] === 'string' ? (data[key] as string) : undefined);
+  const list = (key: string) => {
+    const v = data[key];
+    return v === undefined ? undefined : Array.isArray(v) ? v : v.split(/[,\s]+/u).filter(Boolean);
+  };
+  const category = one('category');
+  const importance = one('importance')?.toLowerCase();
+  const tags = list('tags')?.map(toTag).filter(Boolean);
+  return checkItem(name, {
+    title: one('title') ?? null,
+    content: body.trim(),
+    ...(isCategory(category) ? { category: category.toLowerCase() } : {}),
+    ...(importance && (IMPORTANCES as readonly string[]).includes(importance) ? { importance } : {}),
+    ...(tags ? { tags } : {}),
+    ...(toIsoDate(one('created') ?? one('created_at') ?? one('date'))
+      ? { created_at: toIsoDate(one('created') ?? one('created_at') ?? one('date')) }
+      : {}),
+  });
+}
+
+/** Files in a notes archive that are notes (not attachments, not macOS resource forks). */
+export function isNoteFile(name: string): boolean {
+  return (
+    /\.(md|markdown|txt)$/iu.test(name) &&
+    !name.split('/').some((part) => part.startsWith('.') || part === '__MACOSX')
+  );
+}

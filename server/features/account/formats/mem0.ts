@@ -1,0 +1,33 @@
+import { checkItem, isCategory, type ParsedItem, toIsoDate, toTag } from './import-item.js';
+
+/**
+ * One memory of a mem0 / OpenMemory export: `memory` (or `text`, or `content`), `created_at`,
+ * `categories`, `metadata`. A category that is one of Cairn's sets the category; every category
+ * also becomes a tag, as mem0's categories are closer to tags than to Cairn's five categories.
+ * Cairn's own export items (title, content, category, ...) map through the same function.
+ */
+export function memoryToItem(raw: unknown, label: string): ParsedItem {
+  if (typeof raw === 'string') return checkItem(label, { content: raw.trim() });
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    return { label, error: 'is not a memory object' };
+  const m = raw as Record<string, unknown>;
+  const content = [m.content, m.memory, m.text, m.data].find((v) => typeof v === 'string');
+  if (content === undefined) return { label, error: 'has no memory, text or content' };
+  const meta = (m.metadata && typeof m.metadata === 'object' ? m.metadata : {}) as Record<string, unknown>;
+  const categories = Array.isArray(m.categories)
+    ? m.categories.filter((c): c is string => typeof c === 'string')
+    : [];
+  const isCairn = 'content' in m;
+  const title = typeof m.title === 'string' ? m.title : typeof meta.title === 'string' ? meta.title : null;
+  const created = toIsoDate(m.created_at ?? m.createdAt);
+  const category = isCairn ? m.category : categories.find(isCategory)?.toLowerCase();
+  const tags = isCairn ? m.tags : categories.length ? [...new Set(categories.map(toTag))] : undefined;
+  return checkItem(label, {
+    title,
+    content: (content as string).trim(),
+    ...(category !== undefined ? { category } : {}),
+    ...(isCairn && m.importance !== undefined ? { importance: m.importance } : {}),
+    ...(tags !== undefined ? { tags } : {}),
+    ...(created ? { created_at: created } : {}),
+  });
+}

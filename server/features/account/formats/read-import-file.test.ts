@@ -1,0 +1,166 @@
+// Pure (plus the file system): each fixture format is detected from its content and read into
+// the items the import would save, with a reason for each bad one.
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ParsedItem } from './import-item.js';
+import { detectFileFormat, readImportFile } from './read-import-file.js';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../../../tests/fixtures/import');
+
+/** Copies a fixture under a neutral name: the format must come from the content alone. */
+async function read(fixture: string) {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'cairn-fixture-')), 'upload.bin');
+  copyFileSync(path.join(FIXTURES, fixture), file);
+  const format = await detectFileFormat(file);
+  const items: ParsedItem[] = [];
+  for await (const item of readImportFile(file, format)) items.push(item);
+  return { format, items };
+}
+
+async function readText(text: string) {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'cairn-text-')), 'upload.bin');
+  writeFileSync(file, text);
+  const format = await detectFileFormat(file);
+  const items: ParsedItem[] = [];
+  for await (const item of readImportFile(file, format)) items.push(item);
+  return { format, items };
+}
+
+describe('reading import files', () => {
+  it('reads a Cairn export, keeping every field and reporting the item without content', async () => {
+    const { format, items } = await read('cairn-export.json');
+    expect(format).toBe('cairn');
+    expect(items).toEqual([
+      {
+        label: 'item 1',
+        trace: {
+          title: 'Coffee',
+          content: 'I take my coffee black, no sugar.',
+          category: 'preference',
+          importance: 'low',
+          tags: ['food', 'morning'],
+          created_at: '2025-06-01T08:00:00.000Z',
+        },
+      },
+      expect.objectContaining({
+        label: 'item 2',
+        trace: expect.objectContaining({ title: null, importance: 'high' }),
+      }),
+      { label: 'item 3', error: 'has no memory, text or content' },
+      expect.objectContaining({
+        label: 'item 4',
+        trace: expect.objectContaining({ content: 'Allergic to penicillin.' }),
+      }),
+    ]);
+  });
+
+  it('reads the MCP memory graph: entities with their observations and relations', async () => {
+    const { format, items } = await read('mcp-memory.jsonl');
+    expect(format).toBe('mcp-memory');
+    expect(items).toEqual([
+      {
+        label: 'line 1 (John Smith)',
+        trace: {
+          title: 'John Smith',
+          content: 'Speaks fluent Spanish\nGraduated in 2019\nworks at Anthropic',
+          tags: ['person'],
+        },
+      },
+      {
+        label: 'line 2 (Anthropic)',
+        trace: { title: 'Anthropic', content: 'AI safety company', tags: ['organization'] },
+      },
+      {
+        label: 'line 4 (Prefers dark mode)',
+        trace: {
+          title: 'Prefers dark mode',
+          content: 'Uses dark mode in every editor',
+          category: 'preference',
+        },
+      },
+      { label: 'line 5', error: 'an entity needs a name' },
+      { label: 'line 6', error: 'is not valid JSON' },
+    ]);
+  });
+
+  it('reads a mem0 / OpenMemory export: memory or text, dates, categories as tags', async () => {
+    const { format, items } = await read('mem0-export.json');
+    expect(format).toBe('mem0');
+    expect(items).toEqual([
+      {
+        label: 'item 1',
+        trace: {
+          title: null,
+          content: 'Is vegetarian and avoids nuts',
+          category: 'preference',
+          tags: ['food', 'health', 'preference'],
+          created_at: '2025-02-10T17:15:00.000Z',
+        },
+      },
+      {
+        label: 'item 2',
+        trace: {
+          title: null,
+          content: 'Works as a data engineer at a logistics company',
+          category: 'work',
+          tags: ['work'],
+          created_at: '2025-03-01T10:00:00.000Z',
+        },
+      },
+      { label: 'item 3', trace: { title: null, content: 'Lives in Lisbon' } },
+      { label: 'item 4', error: 'has no memory, text or content' },
+    ]);
+  });
+
+  it('reads a .zip of Markdown notes with front matter, skipping attachments', async () => {
+    const { format, items } = await read('obsidian-notes.zip');
+    expect(format).toBe('markdown-zip');
+    const byLabel = Object.fromEntries(items.map((i) => [i.label, i]));
+    expect(Object.keys(byLabel).sort()).toEqual([
+      'vault/Empty.md',
+      'vault/Garden.md',
+      'vault/Projects/Cairn.md',
+      'vault/Untitled.md',
+    ]);
+    expect(byLabel['vault/Garden.md']).toEqual({
+      label: 'vault/Garden.md',
+      trace: {
+        title: 'Garden plans',
+        content: 'Plant tomatoes after the last frost; the raised bed gets sun all afternoon.',
+        category: 'personal',
+        importance: 'medium',
+        tags: ['gardening', 'spring-plans'],
+        created_at: '2025-04-01T09:00:00.000Z',
+      },
+    });
+    expect(byLabel['vault/Projects/Cairn.md']).toMatchObject({
+      trace: { title: 'Cairn: import formats', tags: ['cairn', 'work'], category: 'work' },
+    });
+    expect(byLabel['vault/Untitled.md']).toMatchObject({ trace: { title: null } });
+    expect(byLabel['vault/Empty.md']).toMatchObject({ error: expect.stringMatching(/content/i) });
+  });
+
+  it('reads pasted lines and bullets, joining continuations and skipping headings and rules', async () => {
+    const { format, items } = await read('chatgpt-memories.md');
+    expect(format).toBe('text');
+    expect(items.map((i) => ('trace' in i ? [i.label, i.trace.content] : [i.label, i.error]))).toEqual([
+      ['line 3', 'Prefers concise answers with code examples'],
+      ['line 4', 'Is training for a marathon in October and runs four times a week'],
+      ['line 6', 'Has a cat named Miso'],
+      ['line 7', 'Uses Neovim as the main editor'],
+      ['line 10', 'Likes Portuguese food'],
+      ['line 11', 'Prefers concise answers with code examples'],
+    ]);
+  });
+
+  it('tells JSON lines, JSON documents and text apart by content', async () => {
+    expect((await readText('[{"memory":"a"}]')).format).toBe('mem0');
+    expect((await readText('[{"content":"a"}]')).format).toBe('cairn');
+    expect((await readText('[citation needed] is a phrase')).format).toBe('text');
+    expect((await readText('{"broken": ')).items).toEqual([
+      { label: 'file', error: 'no list of memories found (expected "traces" or "memories")' },
+    ]);
+  });
+});

@@ -1,0 +1,162 @@
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { StringDecoder } from 'node:string_decoder';
+import type { ImportFormat } from '../../../../contract/account.js';
+import type { ParsedItem } from './import-item.js';
+import { JsonArrayStream } from './json-array-stream.js';
+import { isNoteFile, noteToItem } from './markdown-notes.js';
+import { entityToItem, isRelation, type McpRelation } from './mcp-memory.js';
+import { memoryToItem } from './mem0.js';
+import { LineCollector } from './text-lines.js';
+import { readZip } from './zip.js';
+
+/**
+ * Which importer reads a file, from its first bytes (never from its name): a ZIP archive of
+ * notes, the MCP memory server's JSON lines, a Cairn export, a mem0 / OpenMemory export, or else
+ * plain text with a memory per line.
+ */
+export function detectFormat(head: Buffer): ImportFormat {
+  if (head.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1'))) return 'markdown-zip';
+  if (head.subarray(0, 4).equals(Buffer.from('PK\x05\x06', 'latin1'))) return 'markdown-zip';
+  const text = head
+    .toString('utf8')
+    .replace(/^\uFEFF/u, '')
+    .trimStart();
+  if (text.startsWith('{')) {
+    const firstLine = text.split('\n', 1)[0] ?? '';
+    try {
+      const first = JSON.parse(firstLine) as { type?: unknown };
+      if (first.type === 'entity' || first.type === 'relation') return 'mcp-memory';
+    } catch {
+      // A pretty-printed JSON document: its first line alone is not JSON.
+    }
+    if (/"format"\s*:\s*"cairn-export"/u.test(text)) return 'cairn';
+    return /"(?:memory|memories|results)"\s*:/u.test(text) ? 'mem0' : 'cairn';
+  }
+  if (text.startsWith('[') && /^\[\s*(?:[{"\]]|$)/u.test(text)) {
+    return /"memory"\s*:/u.test(text) ? 'mem0' : 'cairn';
+  }
+  return 'text';
+}
+
+const HEAD_BYTES = 64 * 1024;
+
+export async function detectFileFormat(path: string): Promise<ImportFormat> {
+  const handle = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await handle.read(head, 0, HEAD_BYTES, 0);
+    return detectFormat(head.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Every item of a file in the given format, read from disk a chunk at a time. */
+export function readImportFile(path: string, format: ImportFormat): AsyncGenerator<ParsedItem> {
+  switch (format) {
+    case 'markdown-zip':
+      return readNotes(path);
+    case 'mcp-memory':
+      return readMcpMemory(path);
+    case 'text':
+      return readLines(path);
+    case 'cairn':
+    case 'mem0':
+      return readJsonRecords(path);
+  }
+}
+
+async function* readJsonRecords(path: string): AsyncGenerator<ParsedItem> {
+  const splitter = new JsonArrayStream(['traces', 'memories', 'results', 'items', 'data']);
+  const decoder = new StringDecoder('utf8');
+  let n = 0;
+  for await (const chunk of createReadStream(path, { highWaterMark: 256 * 1024 })) {
+    for (const text of splitter.push(decoder.write(chunk as Buffer))) {
+      n++;
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        yield { label: `item ${n}`, error: 'is not valid JSON' };
+        continue;
+      }
+      yield memoryToItem(value, `item ${n}`);
+    }
+  }
+  if (!splitter.found)
+    yield { label: 'file', error: 'no list of memories found (expected "traces" or "memories")' };
+}
+
+function lines(path: string) {
+  return createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
+}
+
+async function* readLines(path: string): AsyncGenerator<ParsedItem> {
+  const collector = new LineCollector();
+  let n = 0;
+  for await (const line of lines(path)) {
+    const done = collector.push(n === 0 ? line.replace(/^\uFEFF/u, '') : line, ++n);
+    if (done) yield done;
+  }
+  const last = collector.flush();
+  if (last) yield last;
+}
+
+/**
+ * Two passes over the file on disk: relations first (usually far fewer than entities), so each
+ * entity's trace can carry its relations without holding the entities in memory.
+ */
+async function* readMcpMemory(path: string): AsyncGenerator<ParsedItem> {
+  const relations = new Map<string, McpRelation[]>();
+  for await (const line of lines(path)) {
+    if (!line.includes('"relation"')) continue;
+    try {
+      const value: unknown = JSON.parse(line);
+      if (isRelation(value)) relations.set(value.from, [...(relations.get(value.from) ?? []), value]);
+    } catch {
+      // Reported in the second pass.
+    }
+  }
+  let n = 0;
+  for await (const line of lines(path)) {
+    n++;
+    if (!line.trim()) continue;
+    let value: Record<string, unknown>;
+    try {
+      value = JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      yield { label: `line ${n}`, error: 'is not valid JSON' };
+      continue;
+    }
+    if (value?.type === 'relation') continue;
+    if (value?.type !== 'entity') {
+      yield { label: `line ${n}`, error: 'is neither an entity nor a relation' };
+      continue;
+    }
+    const name = typeof value.name === 'string' ? value.name : '';
+    yield entityToItem(value, relations.get(name) ?? [], `line ${n}${name ? ` (${name})` : ''}`);
+  }
+}
+
+async function* readNotes(path: string): AsyncGenerator<ParsedItem> {
+  const handle = await open(path, 'r');
+  try {
+    const { size } = await handle.stat();
+    const source = {
+      size,
+      read: async (position: number, length: number) => {
+        const buf = Buffer.alloc(length);
+        const { bytesRead } = await handle.read(buf, 0, length, position);
+        return buf.subarray(0, bytesRead);
+      },
+    };
+    for await (const entry of readZip(source)) {
+      if (!isNoteFile(entry.name)) continue;
+      yield noteToItem(entry.name, entry.data.toString('utf8'));
+    }
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,174 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+
+/**
+ * A small ZIP writer and reader on node:zlib (stored and deflate, CRC-32, Zip64 end records for
+ * more than 65,535 entries), enough for the Markdown export and import without a dependency.
+ * Entries are written one by one as they come, so only the central directory (a few dozen bytes
+ * per file) grows with the archive. Limits: no encryption, no spanning, archives under 4 GiB.
+ */
+
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+export function crc32(data: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (const byte of data) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+export type ZipEntry = { name: string; data: Buffer; modified?: Date };
+
+/** MS-DOS date and time, the only timestamp the base format has (two-second resolution). */
+function dosDateTime(d: Date): { time: number; date: number } {
+  const year = Math.max(1980, d.getUTCFullYear());
+  return {
+    time: (d.getUTCHours() << 11) | (d.getUTCMinutes() << 5) | (d.getUTCSeconds() >> 1),
+    date: ((year - 1980) << 9) | ((d.getUTCMonth() + 1) << 5) | d.getUTCDate(),
+  };
+}
+
+const UTF8_FLAG = 0x0800;
+
+/** Writes a ZIP archive from entries as they arrive, yielding its bytes chunk by chunk. */
+export async function* writeZip(
+  entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>,
+): AsyncGenerator<Buffer> {
+  const central: Buffer[] = [];
+  let offset = 0;
+  let count = 0;
+  for await (const entry of entries) {
+    const name = Buffer.from(entry.name, 'utf8');
+    // Tiny or incompressible files are stored: deflate would only add bytes (and time).
+    const deflated = entry.data.length >= 128 ? deflateRawSync(entry.data) : entry.data;
+    const useDeflate = deflated.length < entry.data.length;
+    const body = useDeflate ? deflated : entry.data;
+    const crc = crc32(entry.data);
+    const { time, date } = dosDateTime(entry.modified ?? new Date());
+
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(UTF8_FLAG, 6);
+    local.writeUInt16LE(useDeflate ? 8 : 0, 8);
+    local.writeUInt16LE(time, 10);
+    local.writeUInt16LE(date, 12);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(body.length, 18);
+    local.writeUInt32LE(entry.data.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    local.writeUInt16LE(0, 28);
+
+    const record = Buffer.alloc(46);
+    record.writeUInt32LE(0x02014b50, 0);
+    record.writeUInt16LE(20, 4);
+    record.writeUInt16LE(20, 6);
+    record.writeUInt16LE(UTF8_FLAG, 8);
+    record.writeUInt16LE(useDeflate ? 8 : 0, 10);
+    record.writeUInt16LE(time, 12);
+    record.writeUInt16LE(date, 14);
+    record.writeUInt32LE(crc, 16);
+    record.writeUInt32LE(body.length, 20);
+    record.writeUInt32LE(entry.data.length, 24);
+    record.writeUInt16LE(name.length, 28);
+    record.writeUInt32LE(offset, 42);
+    central.push(record, name);
+
+    yield Buffer.concat([local, name, body]);
+    offset += local.length + name.length + body.length;
+    count++;
+  }
+  const directory = Buffer.concat(central);
+  const tail: Buffer[] = [directory];
+  const needs64 = count > 0xfffe;
+  if (needs64) {
+    const zip64End = Buffer.alloc(56);
+    zip64End.writeUInt32LE(0x06064b50, 0);
+    zip64End.writeBigUInt64LE(44n, 4);
+    zip64End.writeUInt16LE(45, 12);
+    zip64End.writeUInt16LE(45, 14);
+    zip64End.writeBigUInt64LE(BigInt(count), 24);
+    zip64End.writeBigUInt64LE(BigInt(count), 32);
+    zip64End.writeBigUInt64LE(BigInt(directory.length), 40);
+    zip64End.writeBigUInt64LE(BigInt(offset), 48);
+    const locator = Buffer.alloc(20);
+    locator.writeUInt32LE(0x07064b50, 0);
+    locator.writeBigUInt64LE(BigInt(offset + directory.length), 8);
+    locator.writeUInt32LE(1, 16);
+    tail.push(zip64End, locator);
+  }
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(needs64 ? 0xffff : count, 8);
+  end.writeUInt16LE(needs64 ? 0xffff : count, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  tail.push(end);
+  yield Buffer.concat(tail);
+}
+
+/** Random access to the archive's bytes (a file handle, or a buffer in tests). */
+export type ByteSource = { size: number; read(position: number, length: number): Promise<Buffer> };
+
+export function bufferSource(buf: Buffer): ByteSource {
+  return { size: buf.length, read: async (pos, len) => buf.subarray(pos, pos + len) };
+}
+
+export class ZipFormatError extends Error {}
+
+/** Reads the entries of a ZIP archive one at a time, checking each one's CRC-32. */
+export async function* readZip(src: ByteSource): AsyncGenerator<{ name: string; data: Buffer }> {
+  // The end record sits in the last 22 bytes plus a comment of up to 64 KiB.
+  const tailLength = Math.min(src.size, 22 + 0xffff);
+  const tail = await src.read(src.size - tailLength, tailLength);
+  const endAt = tail.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (endAt < 0) throw new ZipFormatError('not a ZIP archive (no end of central directory)');
+  let count = tail.readUInt16LE(endAt + 10);
+  let dirSize = tail.readUInt32LE(endAt + 12);
+  let dirOffset = tail.readUInt32LE(endAt + 16);
+  if (count === 0xffff || dirOffset === 0xffffffff) {
+    const locatorAt = endAt - 20;
+    if (locatorAt < 0 || tail.readUInt32LE(locatorAt) !== 0x07064b50) {
+      throw new ZipFormatError('ZIP64 archive without its locator');
+    }
+    const zip64At = Number(tail.readBigUInt64LE(locatorAt + 8));
+    const zip64 = await src.read(zip64At, 56);
+    if (zip64.readUInt32LE(0) !== 0x06064b50) throw new ZipFormatError('broken ZIP64 end record');
+    count = Number(zip64.readBigUInt64LE(32));
+    dirSize = Number(zip64.readBigUInt64LE(40));
+    dirOffset = Number(zip64.readBigUInt64LE(48));
+  }
+  const dir = await src.read(dirOffset, dirSize);
+  let at = 0;
+  for (let i = 0; i < count; i++) {
+    if (dir.readUInt32LE(at) !== 0x02014b50) throw new ZipFormatError('broken central directory');
+    const flags = dir.readUInt16LE(at + 8);
+    const method = dir.readUInt16LE(at + 10);
+    const crc = dir.readUInt32LE(at + 16);
+    const compressed = dir.readUInt32LE(at + 20);
+    const nameLength = dir.readUInt16LE(at + 28);
+    const extraLength = dir.readUInt16LE(at + 30);
+    const commentLength = dir.readUInt16LE(at + 32);
+    const localOffset = dir.readUInt32LE(at + 42);
+    const name = dir.subarray(at + 46, at + 46 + nameLength).toString(flags & UTF8_FLAG ? 'utf8' : 'latin1');
+    at += 46 + nameLength + extraLength + commentLength;
+    if (name.endsWith('/')) continue;
+    if (flags & 1) throw new ZipFormatError(`${name}: encrypted entries are not supported`);
+    const header = await src.read(localOffset, 30);
+    if (header.readUInt32LE(0) !== 0x04034b50) throw new ZipFormatError(`${name}: broken local header`);
+    const start = localOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+    const body = await src.read(start, compressed);
+    let data: Buffer;
+    if (method === 0) data = body;
+    else if (method === 8) data = inflateRawSync(body);
+    else throw new ZipFormatError(`${name}: compression method ${method} is not supported`);
+    if (crc32(data) !== crc) throw new ZipFormatError(`${name}: CRC-32 mismatch (the archive is damaged)`);
+    yield { name, data };
+  }
+}

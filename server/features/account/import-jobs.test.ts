@@ -1,0 +1,207 @@
+// Real: the app through app.inject, the migrated database, the traces service with its
+// categoriser and near-duplicate check, the import runner. Faked: nothing (the embedder is the
+// test kit's fake, which import does not use).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUpAndLogin } from '../../test-support/test-app.js';
+import { createImportRunner } from './import-runner.js';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+type User = Awaited<ReturnType<typeof signUpAndLogin>>;
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../../tests/fixtures/import');
+
+describe('import jobs: preview, background run, report', () => {
+  let t: TestApp;
+
+  const upload = (u: User, body: Buffer | string, name = 'upload') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/account/import/jobs?name=${encodeURIComponent(name)}`,
+      headers: { ...u.headers, 'content-type': 'application/octet-stream' },
+      payload: body,
+    });
+  const start = (u: User, id: string, payload: object = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/account/import/jobs/${id}/start`,
+      headers: { ...u.headers, 'content-type': 'application/json' },
+      payload,
+    });
+  const job = async (u: User, id: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/account/import/jobs/${id}`, headers: u.headers })).json();
+  const items = async (u: User, id: string, query = '') =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/account/import/jobs/${id}/items${query}`,
+        headers: u.headers,
+      })
+    ).json();
+  const contents = async (u: User) =>
+    (await t.app.inject({ method: 'GET', url: '/api/traces?pageSize=100', headers: u.headers }))
+      .json()
+      .traces.map((x: { content: string }) => x.content) as string[];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('previews a file, runs it in the background, and reports each item', async () => {
+    const ann = await signUpAndLogin(t.app);
+    const res = await upload(ann, readFileSync(path.join(FIXTURES, 'chatgpt-memories.md')), 'memories.md');
+    expect(res.statusCode).toBe(201);
+    const staged = res.json();
+    expect(staged).toMatchObject({
+      status: 'ready',
+      format: 'text',
+      file_name: 'memories.md',
+      preview: { total: 6, new: 5, duplicates: 1, near_duplicates: 0, invalid: 0 },
+      progress: { processed: 0, imported: 0 },
+    });
+    expect(await contents(ann)).toEqual([]);
+
+    expect((await start(ann, staged.id)).statusCode).toBe(202);
+    await t.app.services.importRunner.drain();
+    expect(await job(ann, staged.id)).toMatchObject({
+      status: 'done',
+      progress: { processed: 6, imported: 5, duplicates: 1, failed: 0 },
+    });
+    expect((await contents(ann)).sort()).toEqual(
+      [
+        'Has a cat named Miso',
+        'Is training for a marathon in October and runs four times a week',
+        'Likes Portuguese food',
+        'Prefers concise answers with code examples',
+        'Uses Neovim as the main editor',
+      ].sort(),
+    );
+    const report = await items(ann, staged.id, '?limit=2');
+    expect(report.items).toHaveLength(2);
+    expect(report.items[0]).toMatchObject({ position: 1, label: 'line 3', kind: 'new', outcome: 'imported' });
+    const dup = (await items(ann, staged.id, '?kind=duplicate')).items;
+    expect(dup).toEqual([
+      expect.objectContaining({
+        label: 'line 11',
+        outcome: 'duplicate',
+        // The preview said "earlier in this file"; the run names the trace it matched.
+        detail: expect.stringMatching(/^same content as trace [0-9a-f-]{36}$/),
+      }),
+    ]);
+  });
+
+  it('imports nothing twice when the same file is run again', async () => {
+    const ann = await signUpAndLogin(t.app);
+    const file = readFileSync(path.join(FIXTURES, 'mem0-export.json'));
+    const first = (await upload(ann, file)).json();
+    await start(ann, first.id);
+    await t.app.services.importRunner.drain();
+    expect((await job(ann, first.id)).progress).toEqual({
+      processed: 4,
+      imported: 3,
+      duplicates: 0,
+      failed: 1,
+    });
+
+    const again = (await upload(ann, file)).json();
+    expect(again.preview).toEqual({ total: 4, new: 0, duplicates: 3, near_duplicates: 0, invalid: 1 });
+    await start(ann, again.id);
+    await t.app.services.importRunner.drain();
+    expect((await job(ann, again.id)).progress).toEqual({
+      processed: 4,
+      imported: 0,
+      duplicates: 3,
+      failed: 1,
+    });
+    expect(await contents(ann)).toHaveLength(3);
+    const invalid = (await items(ann, again.id, '?kind=invalid')).items;
+    expect(invalid).toEqual([
+      expect.objectContaining({
+        label: 'item 4',
+        outcome: 'failed',
+        detail: 'has no memory, text or content',
+      }),
+    ]);
+  });
+
+  it('flags near-duplicates in the preview and can leave them out', async () => {
+    const ann = await signUpAndLogin(t.app);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/traces',
+      headers: ann.headers,
+      payload: { content: 'I take my coffee black with no sugar at all.' },
+    });
+    const staged = (
+      await upload(ann, 'I take my coffee black with no sugar at all!!\nMy passport expires in 2031\n')
+    ).json();
+    expect(staged.preview).toMatchObject({ total: 2, new: 1, near_duplicates: 1 });
+    await start(ann, staged.id, { skip_near_duplicates: true });
+    await t.app.services.importRunner.drain();
+    expect((await items(ann, staged.id)).items.map((i: { outcome: string }) => i.outcome)).toEqual([
+      'skipped',
+      'imported',
+    ]);
+  });
+
+  it('resumes a job a crash interrupted, and saves each memory once', async () => {
+    const ann = await signUpAndLogin(t.app);
+    const lines = Array.from({ length: 60 }, (_, i) => `Resumable memory number ${i} about topic ${i * 7}`);
+    const staged = (await upload(ann, lines.join('\n'))).json();
+    // The first process dies at once: its runner stops before (or while) working on the job.
+    await start(ann, staged.id);
+    await t.app.services.importRunner.stop();
+    const stopped = await job(ann, staged.id);
+    expect(stopped.status).toBe('running');
+    expect(stopped.progress.processed).toBeLessThan(60);
+    // The next process's runner picks the job up where it was left.
+    const next = createImportRunner({ db: t.db, traces: t.app.services.traces, log: t.app.log });
+    await next.drain();
+    expect(await job(ann, staged.id)).toMatchObject({
+      status: 'done',
+      progress: { processed: 60, failed: 0 },
+    });
+    expect(new Set(await contents(ann)).size).toBe(60);
+    expect((await contents(ann)).length).toBe(60);
+  });
+
+  it('refuses what cannot be read, keeps people apart, and stays with the owner', async () => {
+    const ann = await signUpAndLogin(t.app);
+    const bob = await signUpAndLogin(t.app);
+    const empty = await upload(ann, '\n\n');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toMatch(/Nothing to import/);
+    const broken = await upload(ann, Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(40)]));
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().error).toMatch(/archive cannot be read/);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/account/import/jobs', headers: ann.headers })).json()
+        .jobs,
+    ).toEqual([]);
+
+    const staged = (await upload(ann, 'Ann only')).json();
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/account/import/jobs/${staged.id}`,
+          headers: bob.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await start(bob, staged.id)).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/account/import/jobs/${staged.id}` })).statusCode,
+    ).toBe(401);
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/account/import/jobs/${staged.id}/cancel`,
+      headers: ann.headers,
+    });
+    expect(cancelled.json().status).toBe('cancelled');
+    expect((await start(ann, staged.id)).statusCode).toBe(409);
+    expect(await contents(ann)).toEqual([]);
+  });
+});

@@ -1,0 +1,198 @@
+import type { Tx } from '../../db/db.js';
+
+/** The import tables (0013): a job per uploaded file, an item per memory in it. */
+export type ImportJobRow = {
+  id: string;
+  user_id: string;
+  status: 'ready' | 'running' | 'done' | 'cancelled';
+  format: string;
+  file_name: string | null;
+  skip_near_duplicates: boolean;
+  created_at: Date;
+  finished_at: Date | null;
+};
+
+export type ImportCounts = {
+  total: number;
+  new: number;
+  duplicates: number;
+  near_duplicates: number;
+  invalid: number;
+  processed: number;
+  imported: number;
+  done_duplicates: number;
+  failed: number;
+};
+
+export type ItemRow = {
+  position: number;
+  label: string;
+  payload: { title?: string | null; content?: string } | null;
+  kind: 'new' | 'duplicate' | 'near_duplicate' | 'invalid';
+  outcome: 'imported' | 'duplicate' | 'failed' | 'skipped' | null;
+  detail: string | null;
+  trace_id: string | null;
+};
+
+export type NewItem = {
+  position: number;
+  label: string;
+  payload: string | null;
+  kind: ItemRow['kind'];
+  detail: string | null;
+};
+
+const JOB_COLUMNS = 'id, user_id, status, format, file_name, skip_near_duplicates, created_at, finished_at';
+
+export const importRepo = {
+  async createJob(tx: Tx, userId: string, format: string, fileName: string | null): Promise<ImportJobRow> {
+    const [row] = await tx.query<ImportJobRow>(
+      `INSERT INTO import_jobs (user_id, format, file_name) VALUES ($1, $2, $3) RETURNING ${JOB_COLUMNS}`,
+      [userId, format, fileName],
+    );
+    return row!;
+  },
+
+  /** One batch of items in one statement (arrays unnested), so staging 50k items is ~100 statements. */
+  async insertItems(tx: Tx, userId: string, jobId: string, items: readonly NewItem[]): Promise<void> {
+    if (!items.length) return;
+    await tx.query(
+      `INSERT INTO import_job_items (job_id, user_id, position, label, payload, kind, detail)
+       SELECT $1, $2, p::int, l, NULLIF(j, '')::jsonb, k, NULLIF(d, '')
+         FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) AS t(p, l, j, k, d)`,
+      [
+        jobId,
+        userId,
+        items.map((i) => String(i.position)),
+        items.map((i) => i.label),
+        items.map((i) => i.payload ?? ''),
+        items.map((i) => i.kind),
+        items.map((i) => i.detail ?? ''),
+      ],
+    );
+  },
+
+  /**
+   * Which of these content hashes the user already has among active traces. It reads the traces
+   * table directly (as the traces repo's dedup index does) because a preview of 50k items must
+   * not cost 50k round trips through the traces service.
+   */
+  async existingHashes(tx: Tx, userId: string, hashes: readonly string[]): Promise<Map<string, string>> {
+    if (!hashes.length) return new Map();
+    const rows = await tx.query<{ id: string; content_hash: string }>(
+      'SELECT id, content_hash FROM traces WHERE user_id = $1 AND is_active AND content_hash = ANY($2::text[])',
+      [userId, hashes],
+    );
+    return new Map(rows.map((r) => [r.content_hash, r.id]));
+  },
+
+  async deleteJob(tx: Tx, userId: string, jobId: string): Promise<void> {
+    await tx.query('DELETE FROM import_jobs WHERE user_id = $1 AND id = $2', [userId, jobId]);
+  },
+
+  async findJob(tx: Tx, userId: string, jobId: string): Promise<ImportJobRow | undefined> {
+    const [row] = await tx.query<ImportJobRow>(
+      `SELECT ${JOB_COLUMNS} FROM import_jobs WHERE user_id = $1 AND id = $2`,
+      [userId, jobId],
+    );
+    return row;
+  },
+
+  async listJobs(tx: Tx, userId: string, limit: number): Promise<ImportJobRow[]> {
+    return tx.query<ImportJobRow>(
+      `SELECT ${JOB_COLUMNS} FROM import_jobs WHERE user_id = $1 ORDER BY created_at DESC LIMIT $2`,
+      [userId, limit],
+    );
+  },
+
+  async counts(tx: Tx, userId: string, jobId: string): Promise<ImportCounts> {
+    const [row] = await tx.query<Record<keyof ImportCounts, string | number>>(
+      `SELECT count(*) AS total,
+              count(*) FILTER (WHERE kind = 'new') AS new,
+              count(*) FILTER (WHERE kind = 'duplicate') AS duplicates,
+              count(*) FILTER (WHERE kind = 'near_duplicate') AS near_duplicates,
+              count(*) FILTER (WHERE kind = 'invalid') AS invalid,
+              count(*) FILTER (WHERE outcome IS NOT NULL) AS processed,
+              count(*) FILTER (WHERE outcome = 'imported') AS imported,
+              count(*) FILTER (WHERE outcome = 'duplicate') AS done_duplicates,
+              count(*) FILTER (WHERE outcome = 'failed') AS failed
+         FROM import_job_items WHERE user_id = $1 AND job_id = $2`,
+      [userId, jobId],
+    );
+    return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)])) as ImportCounts;
+  },
+
+  async items(
+    tx: Tx,
+    userId: string,
+    jobId: string,
+    filter: { kind: string | null; after: number; limit: number },
+  ): Promise<ItemRow[]> {
+    return tx.query<ItemRow>(
+      `SELECT position, label, payload, kind, outcome, detail, trace_id FROM import_job_items
+        WHERE user_id = $1 AND job_id = $2 AND position > $3 AND ($4::text IS NULL OR kind = $4)
+        ORDER BY position LIMIT $5`,
+      [userId, jobId, filter.after, filter.kind, filter.limit],
+    );
+  },
+
+  async setStatus(
+    tx: Tx,
+    userId: string,
+    jobId: string,
+    from: ImportJobRow['status'],
+    to: ImportJobRow['status'],
+    skipNear?: boolean,
+  ): Promise<boolean> {
+    const rows = await tx.query(
+      `UPDATE import_jobs SET status = $4,
+              skip_near_duplicates = coalesce($5, skip_near_duplicates),
+              started_at = CASE WHEN $4 = 'running' THEN now() ELSE started_at END,
+              finished_at = CASE WHEN $4 IN ('done', 'cancelled') THEN now() ELSE finished_at END
+        WHERE user_id = $1 AND id = $2 AND status = $3 RETURNING id`,
+      [userId, jobId, from, to, skipNear ?? null],
+    );
+    return rows.length > 0;
+  },
+
+  /** Jobs with work to do, across users (the runner's view; as the owning role). */
+  async runningJobs(tx: Tx): Promise<{ id: string; user_id: string; skip_near_duplicates: boolean }[]> {
+    return tx.query(
+      "SELECT id, user_id, skip_near_duplicates FROM import_jobs WHERE status = 'running' ORDER BY created_at",
+    );
+  },
+
+  async pending(tx: Tx, userId: string, jobId: string, limit: number): Promise<ItemRow[]> {
+    return tx.query<ItemRow>(
+      `SELECT position, label, payload, kind, outcome, detail, trace_id FROM import_job_items
+        WHERE user_id = $1 AND job_id = $2 AND outcome IS NULL ORDER BY position LIMIT $3`,
+      [userId, jobId, limit],
+    );
+  },
+
+  async setOutcome(
+    tx: Tx,
+    userId: string,
+    jobId: string,
+    position: number,
+    outcome: NonNullable<ItemRow['outcome']>,
+    detail: string | null,
+    traceId: string | null,
+  ): Promise<void> {
+    await tx.query(
+      `UPDATE import_job_items SET outcome = $4, detail = coalesce($5, detail), trace_id = $6
+        WHERE user_id = $1 AND job_id = $2 AND position = $3`,
+      [userId, jobId, position, outcome, detail, traceId],
+    );
+  },
+
+  /** Items that need no save (invalid, or skipped) get their outcome in one statement. */
+  async settleWithoutSaving(tx: Tx, userId: string, jobId: string, skipNear: boolean): Promise<void> {
+    await tx.query(
+      `UPDATE import_job_items SET outcome = CASE WHEN kind = 'invalid' THEN 'failed' ELSE 'skipped' END
+        WHERE user_id = $1 AND job_id = $2 AND outcome IS NULL
+          AND (kind = 'invalid' OR ($3 AND kind = 'near_duplicate'))`,
+      [userId, jobId, skipNear],
+    );
+  },
+};
