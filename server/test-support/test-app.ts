@@ -11,6 +11,8 @@ import type { LOGIN_LIMITS } from '../features/auth/auth.service.js';
 import type { Db } from '../db/db.js';
 import type { Embedder } from '../embeddings/embedder.js';
 import { createFakeEmbedder } from '../embeddings/fake-embedder.js';
+import { resolvePrincipal } from '../http/authenticate.js';
+import type { Principal } from '../http/principal.js';
 import type { LogStream } from '../http/redact.js';
 import { loadSecrets } from '../security/secrets.js';
 import type { Services } from '../services.js';
@@ -49,6 +51,11 @@ export type TestApp = {
   trace(credential: Credential, fields: CreateTraceRequest): Promise<CreateTraceResponse>;
   /** Requests signed in as `credential` (a user, key or token), or anonymous for null. */
   as(credential: Credential | null): TestClient;
+  /**
+   * The Principal `credential` becomes, through the app's own verifiers (what every request's
+   * authentication does), for tests that call a service directly.
+   */
+  principal(credential: Credential): Promise<Principal>;
 };
 
 /**
@@ -134,6 +141,11 @@ export async function createTestApp(
     oauthToken: (user, o) => createOAuthToken(app, config.publicUrl, user, o),
     trace: (credential, fields) => createTrace(app, credential, fields),
     as: (credential) => clientFor(app, credential),
+    async principal(credential) {
+      const principal = await resolvePrincipal(credential.token, app.services.verifiers);
+      if (!principal) throw new Error('the credential does not verify');
+      return principal;
+    },
   };
 }
 
