@@ -9,6 +9,8 @@ export default defineConfig({
       'packages/*/src/**/*.test.ts',
       'tests/**/*.test.ts',
     ],
+    // One migrated database template per run; each test database starts from it.
+    globalSetup: ['server/test-support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // PGlite and argon2 are CPU-bound; two cores do better with few files at once.

@@ -9,8 +9,36 @@ import { userScopeSql } from './db.js';
  * `transaction()` serialises callers, which is what keeps concurrent requests correct here.
  * `dataDir` undefined means an in-memory database (tests).
  */
-export async function openPglite(dataDir: string | undefined): Promise<Db> {
-  const pg = await PGlite.create(dataDir ?? 'memory://', { extensions: { vector, pg_trgm } });
+export async function openPglite(
+  dataDir: string | undefined,
+  opts: {
+    /** A data-directory dump (`dumpPglite`) to start from instead of an empty cluster. */
+    loadDataDir?: Blob;
+  } = {},
+): Promise<Db> {
+  const pg = await PGlite.create(dataDir ?? 'memory://', {
+    extensions: { vector, pg_trgm },
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+  });
+  return wrapPglite(pg);
+}
+
+/**
+ * An in-memory database migrated by `prepare`, dumped as an uncompressed tarball: the template
+ * the test kit starts each test database from (docs/decisions/0014-test-databases.md).
+ */
+export async function dumpPglite(prepare: (db: Db) => Promise<unknown>): Promise<Blob> {
+  const pg = await PGlite.create('memory://', { extensions: { vector, pg_trgm } });
+  try {
+    await prepare(wrapPglite(pg));
+    // Uncompressed: every test database reads it, and un-gzipping 40 MB costs more than it saves.
+    return await pg.dumpDataDir('none');
+  } finally {
+    if (!pg.closed) await pg.close();
+  }
+}
+
+function wrapPglite(pg: PGlite): Db {
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Tx => ({
     async query<Row>(sql: string, params: readonly SqlParam[] = []) {
       const res = await q.query<Row>(sql, params as unknown[]);

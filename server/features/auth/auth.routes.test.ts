@@ -1,15 +1,6 @@
 // Real: Fastify app, PGlite database with the real migrations, argon2, JWTs. Faked: nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpAndLogin } from '../../test-support/test-app.js';
-
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
-
-function refreshCookie(res: { headers: Record<string, unknown> }): string | undefined {
-  const raw = res.headers['set-cookie'];
-  const list = Array.isArray(raw) ? raw : raw ? [String(raw)] : [];
-  const cookie = list.find((c: string) => c.startsWith('cairn_refresh='));
-  return cookie ? cookie.split(';')[0]!.slice('cairn_refresh='.length) : undefined;
-}
+import { createTestApp, type TestApp, type TestUser } from '../../test-support/test-app.js';
 
 describe('auth', () => {
   let t: TestApp;
@@ -18,303 +9,171 @@ describe('auth', () => {
   });
   afterAll(async () => t.close());
 
+  /** A second sign-in of `u`: its refresh cookie and access token. */
+  const login = async (u: TestUser) => {
+    const res = await t.as(null).post('/api/auth/login', { email: u.email, password: u.password });
+    expect(res.status).toBe(200);
+    return { refresh: res.cookies.cairn_refresh!, access: { token: res.json.access_token } };
+  };
+  const refresh = (cookie: string) =>
+    t.as(null).post('/api/auth/refresh', undefined, { cookies: { cairn_refresh: cookie } });
+  const ageRotations = () =>
+    t.db.asSystem((tx) =>
+      tx.query(
+        "UPDATE auth_sessions SET rotated_at = now() - interval '1 minute' WHERE rotated_at IS NOT NULL",
+      ),
+    );
+
   it('signs in, returns an access token and sets an httpOnly SameSite=Strict refresh cookie', async () => {
     await t.app.services.users.create('Ann@Example.com', 'correct horse battery');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'ann@example.com', password: 'correct horse battery' },
+    const res = await t.as(null).post('/api/auth/login', {
+      email: 'ann@example.com',
+      password: 'correct horse battery',
     });
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
-    expect(body.user.email).toBe('Ann@Example.com');
-    expect(typeof body.access_token).toBe('string');
-    expect(new Date(body.expires_at).getTime()).toBeGreaterThan(Date.now());
+    expect(res.status).toBe(200);
+    expect(res.json.user.email).toBe('Ann@Example.com');
+    expect(typeof res.json.access_token).toBe('string');
+    expect(new Date(res.json.expires_at).getTime()).toBeGreaterThan(Date.now());
     const setCookie = String(res.headers['set-cookie']);
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Strict/i);
     expect(setCookie).toMatch(/Path=\/api\/auth/);
-    const session = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/session',
-      headers: { authorization: `Bearer ${body.access_token}` },
-    });
-    expect(session.json()).toEqual({ user: { id: body.user.id, email: 'Ann@Example.com' } });
+    const session = await t.as({ token: res.json.access_token }).get('/api/auth/session');
+    expect(session.json).toEqual({ user: { id: res.json.user.id, email: 'Ann@Example.com' } });
   });
 
   it('answers wrong password and unknown e-mail identically', async () => {
     await t.app.services.users.create('bob@example.com', 'correct horse battery');
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'bob@example.com', password: 'nope-nope-nope' },
+    const wrong = await t.as(null).post('/api/auth/login', {
+      email: 'bob@example.com',
+      password: 'nope-nope-nope',
     });
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'nobody@example.com', password: 'nope-nope-nope' },
+    const unknown = await t.as(null).post('/api/auth/login', {
+      email: 'nobody@example.com',
+      password: 'nope-nope-nope',
     });
-    expect(wrong.statusCode).toBe(401);
-    expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual(unknown.json());
-    expect(wrong.json().error).toBe('Invalid login credentials');
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.json).toEqual(unknown.json);
+    expect(wrong.json.error).toBe('Invalid login credentials');
   });
 
   it('rotates the refresh token on every use and revokes the family when an old one is replayed', async () => {
-    const u = await signUpAndLogin(t.app);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: u.email, password: u.password },
-    });
-    const first = refreshCookie(login)!;
-    const r1 = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      cookies: { cairn_refresh: first },
-    });
-    expect(r1.statusCode).toBe(200);
-    const second = refreshCookie(r1)!;
+    const first = (await login(await t.signUp())).refresh;
+    const r1 = await refresh(first);
+    expect(r1.status).toBe(200);
+    const second = r1.cookies.cairn_refresh!;
     expect(second).toBeDefined();
     expect(second).not.toBe(first);
-    const r2 = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      cookies: { cairn_refresh: second },
-    });
-    expect(r2.statusCode).toBe(200);
-    const third = refreshCookie(r2)!;
-    const access = r2.json().access_token as string;
+    const r2 = await refresh(second);
+    expect(r2.status).toBe(200);
+    const third = r2.cookies.cairn_refresh!;
+    const access = { token: r2.json.access_token };
 
     // Replaying the first token long after its rotation is theft: the whole family dies.
-    await t.db.asSystem((tx) =>
-      tx.query(
-        "UPDATE auth_sessions SET rotated_at = now() - interval '1 minute' WHERE rotated_at IS NOT NULL",
-      ),
-    );
-    const replay = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      cookies: { cairn_refresh: first },
-    });
-    expect(replay.statusCode).toBe(401);
-    expect(replay.json().code).toBe('refresh_token_reused');
-    const afterTheft = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      cookies: { cairn_refresh: third },
-    });
-    expect(afterTheft.statusCode).toBe(401);
-    const session = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/session',
-      headers: { authorization: `Bearer ${access}` },
-    });
-    expect(session.statusCode).toBe(401);
+    await ageRotations();
+    const replay = await refresh(first);
+    expect(replay.status).toBe(401);
+    expect(replay.json.code).toBe('refresh_token_reused');
+    expect((await refresh(third)).status).toBe(401);
+    expect((await t.as(access).get('/api/auth/session')).status).toBe(401);
   });
 
   it('lets two tabs refresh with the same token at once without logging each other out', async () => {
-    const u = await signUpAndLogin(t.app);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: u.email, password: u.password },
-    });
-    const token = refreshCookie(login)!;
-    const [a, b] = await Promise.all([
-      t.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { cairn_refresh: token } }),
-      t.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { cairn_refresh: token } }),
-    ]);
-    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
-    const rotated = refreshCookie(a) ?? refreshCookie(b);
-    const next = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      cookies: { cairn_refresh: rotated! },
-    });
-    expect(next.statusCode).toBe(200);
+    const token = (await login(await t.signUp())).refresh;
+    const [a, b] = await Promise.all([refresh(token), refresh(token)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const rotated = a.cookies.cairn_refresh ?? b.cookies.cairn_refresh;
+    expect((await refresh(rotated!)).status).toBe(200);
   });
 
   it('gives a browser that lost the rotated cookie the current token again, so it is not signed out later', async () => {
-    const u = await signUpAndLogin(t.app);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: u.email, password: u.password },
-    });
-    const first = refreshCookie(login)!;
+    const first = (await login(await t.signUp())).refresh;
     // The server rotates, but the response never reaches the browser (a reload aborted it).
-    const lost = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      cookies: { cairn_refresh: first },
-    });
-    const successor = refreshCookie(lost)!;
+    const successor = (await refresh(first)).cookies.cairn_refresh!;
     // The browser tries again with the old cookie: it gets the same live successor back.
-    const retry = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      cookies: { cairn_refresh: first },
-    });
-    expect(retry.statusCode).toBe(200);
-    expect(refreshCookie(retry)).toBe(successor);
+    const retry = await refresh(first);
+    expect(retry.status).toBe(200);
+    expect(retry.cookies.cairn_refresh).toBe(successor);
     // Long after the grace window, the browser holds a live token: its session goes on.
-    await t.db.asSystem((tx) =>
-      tx.query(
-        "UPDATE auth_sessions SET rotated_at = now() - interval '1 minute' WHERE rotated_at IS NOT NULL",
-      ),
-    );
-    const later = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      cookies: { cairn_refresh: successor },
-    });
-    expect(later.statusCode).toBe(200);
+    await ageRotations();
+    expect((await refresh(successor)).status).toBe(200);
   });
 
   it('signs out server-side: the refresh token and the access token stop working', async () => {
-    const u = await signUpAndLogin(t.app);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: u.email, password: u.password },
-    });
-    const cookie = refreshCookie(login)!;
-    const access = login.json().access_token as string;
-    const out = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/logout',
-      cookies: { cairn_refresh: cookie },
-      headers: { authorization: `Bearer ${access}` },
-    });
-    expect(out.statusCode).toBe(204);
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { cairn_refresh: cookie } }))
-        .statusCode,
-    ).toBe(401);
-    expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: '/api/auth/session',
-          headers: { authorization: `Bearer ${access}` },
-        })
-      ).statusCode,
-    ).toBe(401);
+    const { refresh: cookie, access } = await login(await t.signUp());
+    const out = await t
+      .as(access)
+      .post('/api/auth/logout', undefined, { cookies: { cairn_refresh: cookie } });
+    expect(out.status).toBe(204);
+    expect((await refresh(cookie)).status).toBe(401);
+    expect((await t.as(access).get('/api/auth/session')).status).toBe(401);
   });
 
   it('refuses a refresh without a cookie and a session call without a token', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/session' })).statusCode).toBe(401);
-    expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: '/api/auth/session',
-          headers: { authorization: 'Bearer a.b.c' },
-        })
-      ).statusCode,
-    ).toBe(401);
+    expect((await t.as(null).post('/api/auth/refresh')).status).toBe(401);
+    expect((await t.as(null).get('/api/auth/session')).status).toBe(401);
+    expect((await t.as({ token: 'a.b.c' }).get('/api/auth/session')).status).toBe(401);
   });
 
   it('answers malformed JSON and missing fields with 400s that say what is wrong', async () => {
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email":',
+    const bad = await t.as(null).post('/api/auth/login', undefined, { rawBody: '{"email":' });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({ code: 'invalid_json', error: 'Request body is not valid JSON' });
+    const missing = await t.as(null).post('/api/auth/login', { email: 'a@b.co' });
+    expect(missing.status).toBe(400);
+    expect(missing.json.error).toMatch(/password/);
+    const huge = await t.as(null).post('/api/auth/login', {
+      email: 'a@b.co',
+      password: 'x'.repeat(2 * 1024 * 1024),
     });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ code: 'invalid_json', error: 'Request body is not valid JSON' });
-    const missing = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'a@b.co' },
-    });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().error).toMatch(/password/);
-    const huge = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) }),
-    });
-    expect(huge.statusCode).toBe(413);
+    expect(huge.status).toBe(413);
   });
 
   it('changes the password and signs out the other sessions', async () => {
-    const u = await signUpAndLogin(t.app);
-    const other = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: u.email, password: u.password },
+    const u = await t.signUp();
+    const other = await login(u);
+    const res = await t.as(u).post('/api/auth/password', {
+      current_password: u.password,
+      new_password: 'a brand new secret',
     });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/password',
-      headers: u.headers,
-      payload: { current_password: u.password, new_password: 'a brand new secret' },
+    expect(res.status).toBe(204);
+    expect((await t.as(u).get('/api/auth/session')).status).toBe(200);
+    expect((await refresh(other.refresh)).status).toBe(401);
+    const wrong = await t.as(u).post('/api/auth/password', {
+      current_password: 'not it',
+      new_password: 'another new secret',
     });
-    expect(res.statusCode).toBe(204);
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: u.headers })).statusCode,
-    ).toBe(200);
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/auth/refresh',
-          cookies: { cairn_refresh: refreshCookie(other)! },
-        })
-      ).statusCode,
-    ).toBe(401);
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/password',
-      headers: u.headers,
-      payload: { current_password: 'not it', new_password: 'another new secret' },
-    });
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error).toBe('Current password is incorrect');
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.error).toBe('Current password is incorrect');
   });
 });
 
 describe('registration and owner set-up', () => {
   it('refuses public registration while ALLOW_REGISTRATION is false (the default)', async () => {
     const t = await createTestApp();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email: 'a@example.com', password: 'long enough pw' },
+    const res = await t.as(null).post('/api/auth/register', {
+      email: 'a@example.com',
+      password: 'long enough pw',
     });
-    expect(res.statusCode).toBe(403);
-    expect(res.json().error).toBe('Public registration is currently disabled');
+    expect(res.status).toBe(403);
+    expect(res.json.error).toBe('Public registration is currently disabled');
     await t.close();
   });
 
   it('registers when enabled, and maps a duplicate and a weak password to clear errors', async () => {
     const t = await createTestApp({ ALLOW_REGISTRATION: 'true' });
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email: 'a@example.com', password: 'long enough pw' },
-    });
-    expect(ok.statusCode).toBe(201);
-    expect(ok.json().user.email).toBe('a@example.com');
-    const dup = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email: 'A@example.com', password: 'long enough pw' },
-    });
-    expect(dup.statusCode).toBe(409);
-    expect(dup.json().error).toBe('User already registered');
-    const weak = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email: 'b@example.com', password: 'short' },
-    });
-    expect(weak.statusCode).toBe(400);
-    expect(weak.json().error).toMatch(/Password/);
+    const register = (email: string, password: string) =>
+      t.as(null).post('/api/auth/register', { email, password });
+    const ok = await register('a@example.com', 'long enough pw');
+    expect(ok.status).toBe(201);
+    expect(ok.json.user.email).toBe('a@example.com');
+    const dup = await register('A@example.com', 'long enough pw');
+    expect(dup.status).toBe(409);
+    expect(dup.json.error).toBe('User already registered');
+    const weak = await register('b@example.com', 'short');
+    expect(weak.status).toBe(400);
+    expect(weak.json.error).toMatch(/Password/);
     const settings = await t.db.asSystem((tx) => tx.query('SELECT count(*)::int AS n FROM user_settings'));
     expect(settings[0]).toEqual({ n: 1 });
     await t.close();
@@ -322,24 +181,22 @@ describe('registration and owner set-up', () => {
 
   it('creates the owner once, then never again', async () => {
     const t = await createTestApp();
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/status' })).json()).toEqual({
+    expect((await t.as(null).get('/api/auth/status')).json).toEqual({
       registration_open: false,
       needs_setup: true,
     });
-    const first = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/setup',
-      payload: { email: 'owner@example.com', password: 'long enough pw' },
+    const first = await t.as(null).post('/api/auth/setup', {
+      email: 'owner@example.com',
+      password: 'long enough pw',
     });
-    expect(first.statusCode).toBe(201);
-    expect(first.json().access_token).toBeTruthy();
-    const second = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/setup',
-      payload: { email: 'evil@example.com', password: 'long enough pw' },
+    expect(first.status).toBe(201);
+    expect(first.json.access_token).toBeTruthy();
+    const second = await t.as(null).post('/api/auth/setup', {
+      email: 'evil@example.com',
+      password: 'long enough pw',
     });
-    expect(second.statusCode).toBe(409);
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/status' })).json().needs_setup).toBe(false);
+    expect(second.status).toBe(409);
+    expect((await t.as(null).get('/api/auth/status')).json.needs_setup).toBe(false);
     await t.close();
   });
 });

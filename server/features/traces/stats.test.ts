@@ -1,13 +1,10 @@
 // Real: Fastify app through app.inject, the migrated database (PGlite, or PostgreSQL under
-// TEST_DATABASE_URL) with the counters trigger and the per-day access log, the traces service.
-// Faked: assistant principals are built by hand (API keys are not built yet); rows are
-// backdated with SQL to test the 24-hour and 30-day windows.
+// TEST_DATABASE_URL) with the counters trigger and the per-day access log, the traces service, a
+// web session and an assistant's API key issued by the real routes. Faked: rows are backdated with
+// SQL to test the 24-hour and 30-day windows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StatsResponse } from '../../../contract/traces.js';
 import type { Principal } from '../../http/principal.js';
-import { createTestApp, signUpAndLogin } from '../../test-support/test-app.js';
-
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 describe('GET /api/stats and the counters behind it', () => {
   let t: TestApp;
@@ -18,18 +15,15 @@ describe('GET /api/stats and the counters behind it', () => {
   afterAll(async () => t.close());
 
   async function newUser() {
-    const u = await signUpAndLogin(t.app);
-    const session: Principal = {
-      userId: u.userId,
-      via: 'session',
-      scopes: ['read:traces', 'write:traces'],
-      credentialId: 's',
-    };
-    const assistant: Principal = { ...session, via: 'api_key', credentialId: 'k' };
+    const u = await t.signUp();
+    const session = await t.principal(u);
+    // An assistant's API key, made on first use: once used, a key counts as an integration.
+    let assistantPrincipal: Principal | undefined;
+    const assistant = async () => (assistantPrincipal ??= await t.principal(await t.apiKey(u)));
     const stats = async () => {
-      const res = await t.app.inject({ method: 'GET', url: '/api/stats', headers: u.headers });
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json() as StatsResponse;
+      const res = await t.as(u).get('/api/stats');
+      expect(res.status, res.body).toBe(200);
+      return res.json;
     };
     const create = async (content: string, category?: 'work' | 'fact') =>
       (await t.app.services.traces.create(session, { content, category })).trace.id;
@@ -73,9 +67,9 @@ describe('GET /api/stats and the counters behind it', () => {
       ),
     );
     await t.app.services.traces.remove(u.session, deleted);
-    await t.app.services.traces.recordAccess(u.assistant, [fresh, old]);
-    await t.app.services.traces.recordAccess(u.assistant, [fresh]);
-    await t.app.services.traces.get(u.assistant, weekOld);
+    await t.app.services.traces.recordAccess(await u.assistant(), [fresh, old]);
+    await t.app.services.traces.recordAccess(await u.assistant(), [fresh]);
+    await t.app.services.traces.get(await u.assistant(), weekOld);
     // Yesterday's retrievals, logged yesterday; and some long before the window.
     await t.db.asSystem((tx) =>
       tx.query(
@@ -86,7 +80,7 @@ describe('GET /api/stats and the counters behind it', () => {
     );
 
     const stats = await u.stats();
-    expect(stats).toMatchObject({ total_traces: 4, added_last_24h: 1, integrations: 0, ai_queries: 4 });
+    expect(stats).toMatchObject({ total_traces: 4, added_last_24h: 1, integrations: 1, ai_queries: 4 });
     const created = await t.db.asSystem((tx) =>
       tx.query<{ created_at: Date }>('SELECT created_at FROM traces WHERE user_id = $1 AND is_active', [
         u.userId,
@@ -121,8 +115,8 @@ describe('GET /api/stats and the counters behind it', () => {
     await svc.remove(u.session, ids[2]!);
     await svc.remove(u.session, ids[3]!);
     await svc.restore(u.session, ids[3]!);
-    await svc.recordAccess(u.assistant, ids.slice(0, 6));
-    await svc.recordAccess(u.assistant, [ids[0]!]);
+    await svc.recordAccess(await u.assistant(), ids.slice(0, 6));
+    await svc.recordAccess(await u.assistant(), [ids[0]!]);
     // A bulk statement touching many rows at once (as an import or a purge would).
     await t.db.asUser(u.userId, (tx) =>
       tx.query("UPDATE traces SET category = 'context' WHERE user_id = $1 AND content LIKE 'note 1%'", [
@@ -164,7 +158,7 @@ describe('GET /api/stats and the counters behind it', () => {
   it('lets an account with traces be deleted (cascades past the counters)', async () => {
     const u = await newUser();
     await u.create('soon gone');
-    await t.app.services.traces.recordAccess(u.assistant, [await u.create('also gone')]);
+    await t.app.services.traces.recordAccess(await u.assistant(), [await u.create('also gone')]);
     await t.db.asSystem((tx) => tx.query('DELETE FROM users WHERE id = $1', [u.userId]));
     const left = await t.db.asSystem((tx) =>
       tx.query(

@@ -1,60 +1,60 @@
 // Real: the migrated database (PGlite, or PostgreSQL under TEST_DATABASE_URL, where the parallel
 // increments run on separate pooled connections), the traces service, the Fastify app through
-// app.inject. Faked: API keys are not built yet, so assistant principals are built by hand for
-// service calls, and one test registers a stand-in credential verifier (the network edge) so the
-// HTTP path sees an api_key principal.
+// app.inject, and the credentials: a web session, API keys and an OAuth token issued by the real
+// routes, turned into Principals by the app's own verifiers. Faked: nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Principal, Scope } from '../../http/principal.js';
-import { createTestApp, signUpAndLogin } from '../../test-support/test-app.js';
-
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+import type { Principal } from '../../http/principal.js';
+import { createTestApp, type TestApiKey, type TestApp, type TestUser } from '../../test-support/test-app.js';
 
 describe('access counting, scopes and source', () => {
   let t: TestApp;
-  let userId: string;
-  let headers: { authorization: string };
-  const as = (via: Principal['via'], scopes: Scope[] = ['read:traces', 'write:traces']): Principal => ({
-    userId,
-    via,
-    scopes,
-    credentialId: `${via}-test`,
-    ...(via === 'oauth' ? { clientId: 'client-test' } : {}),
-  });
-  const session = () => as('session');
+  let user: TestUser;
+  let session: Principal;
+  let readWriteKey: TestApiKey;
+  let readOnlyKey: TestApiKey;
+  let assistant: Principal; // an API key with both permissions
+  let readOnly: Principal;
+  let writeOnly: Principal;
+  let oauthApp: Principal;
   const newTrace = async (content: string) =>
-    (await t.app.services.traces.create(session(), { content })).trace.id;
-  const accessCount = async (id: string) => (await t.app.services.traces.get(session(), id)).access_count;
+    (await t.app.services.traces.create(session, { content })).trace.id;
+  const accessCount = async (id: string) => (await t.app.services.traces.get(session, id)).access_count;
   const todaysQueries = async () =>
     (
       await t.db.asSystem((tx) =>
         tx.query<{ count: number }>(
           `SELECT count FROM trace_access_daily WHERE user_id = $1 AND day = (now() AT TIME ZONE 'UTC')::date`,
-          [userId],
+          [user.userId],
         ),
       )
     )[0]?.count ?? 0;
 
   beforeAll(async () => {
     t = await createTestApp();
-    const u = await signUpAndLogin(t.app);
-    userId = u.userId;
-    headers = u.headers;
+    user = await t.signUp();
+    session = await t.principal(user);
+    readWriteKey = await t.apiKey(user);
+    readOnlyKey = await t.apiKey(user, { permissions: ['read:traces'] });
+    assistant = await t.principal(readWriteKey);
+    readOnly = await t.principal(readOnlyKey);
+    writeOnly = await t.principal(await t.apiKey(user, { permissions: ['write:traces'] }));
+    oauthApp = await t.principal(await t.oauthToken(user));
   });
   afterAll(async () => t.close());
 
   it("does not count the owner's own reads in the web app", async () => {
     const id = await newTrace('Owner reads do not count');
-    await t.app.inject({ method: 'GET', url: `/api/traces/${id}`, headers });
-    await t.app.inject({ method: 'GET', url: '/api/traces?search=owner', headers });
-    expect(await t.app.services.traces.recordAccess(session(), [id])).toBe(0);
+    await t.as(user).get(`/api/traces/${id}`);
+    await t.as(user).get('/api/traces?search=owner');
+    expect(await t.app.services.traces.recordAccess(session, [id])).toBe(0);
     expect(await accessCount(id)).toBe(0);
   });
 
   it("counts an assistant's fetch, returning the counted value, and logs it per day", async () => {
     const id = await newTrace('Assistant fetches count');
     const before = await todaysQueries();
-    const first = await t.app.services.traces.get(as('api_key'), id);
-    const second = await t.app.services.traces.get(as('oauth'), id);
+    const first = await t.app.services.traces.get(assistant, id);
+    const second = await t.app.services.traces.get(oauthApp, id);
     expect([first.access_count, second.access_count]).toEqual([1, 2]);
     expect(await accessCount(id)).toBe(2);
     expect(await todaysQueries()).toBe(before + 2);
@@ -65,7 +65,7 @@ describe('access counting, scopes and source', () => {
     const other = await newTrace('Also returned by the search');
     const before = await todaysQueries();
     const counted = await Promise.all(
-      Array.from({ length: 50 }, () => t.app.services.traces.recordAccess(as('api_key'), [id, other])),
+      Array.from({ length: 50 }, () => t.app.services.traces.recordAccess(assistant, [id, other])),
     );
     expect(counted).toEqual(Array(50).fill(2));
     expect(await accessCount(id)).toBe(50);
@@ -76,8 +76,8 @@ describe('access counting, scopes and source', () => {
   it('counts each id once per call and skips malformed, unknown and deleted ids', async () => {
     const id = await newTrace('Counted once');
     const gone = await newTrace('Deleted before the search');
-    await t.app.services.traces.remove(session(), gone);
-    const n = await t.app.services.traces.recordAccess(as('api_key'), [
+    await t.app.services.traces.remove(session, gone);
+    const n = await t.app.services.traces.recordAccess(assistant, [
       id,
       id.toUpperCase(),
       'not-a-uuid',
@@ -86,14 +86,12 @@ describe('access counting, scopes and source', () => {
     ]);
     expect(n).toBe(1);
     expect(await accessCount(id)).toBe(1);
-    await t.app.services.traces.restore(session(), gone);
+    await t.app.services.traces.restore(session, gone);
     expect(await accessCount(gone)).toBe(0);
   });
 
   it('needs write:traces to write and read:traces to read (403 insufficient_scope)', async () => {
     const id = await newTrace('Scoped');
-    const readOnly = as('api_key', ['read:traces']);
-    const writeOnly = as('api_key', ['write:traces']);
     const forbidden = { status: 403, code: 'insufficient_scope' };
     const svc = t.app.services.traces;
     await expect(svc.create(readOnly, { content: 'nope' })).rejects.toMatchObject(forbidden);
@@ -113,45 +111,27 @@ describe('access counting, scopes and source', () => {
   it('records the source: web for a session, api for keys and OAuth, or what the caller says', async () => {
     const svc = t.app.services.traces;
     const sources = [
-      (await svc.create(session(), { content: 'from the web app' })).trace.source,
-      (await svc.create(as('api_key'), { content: 'from a script' })).trace.source,
-      (await svc.create(as('oauth'), { content: 'from an OAuth app' })).trace.source,
-      (await svc.create(as('oauth'), { content: 'from an MCP tool' }, { source: 'mcp' })).trace.source,
-      (await svc.create(session(), { content: 'from an import' }, { source: 'import' })).trace.source,
+      (await svc.create(session, { content: 'from the web app' })).trace.source,
+      (await svc.create(assistant, { content: 'from a script' })).trace.source,
+      (await svc.create(oauthApp, { content: 'from an OAuth app' })).trace.source,
+      (await svc.create(oauthApp, { content: 'from an MCP tool' }, { source: 'mcp' })).trace.source,
+      (await svc.create(session, { content: 'from an import' }, { source: 'import' })).trace.source,
     ];
     expect(sources).toEqual(['web', 'api', 'api', 'mcp', 'import']);
   });
 
-  it('applies the same rules over HTTP for an API-key principal', async () => {
-    // A stand-in for the API-key verifier (not built yet): tokens test_ro / test_rw.
-    t.app.services.verifiers.unshift({
-      accepts: (token) => token.startsWith('test_'),
-      verify: async (token) =>
-        as('api_key', token === 'test_rw' ? ['read:traces', 'write:traces'] : ['read:traces']),
-    });
-    const rw = { authorization: 'Bearer test_rw' };
-    const ro = { authorization: 'Bearer test_ro' };
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/traces',
-      headers: rw,
-      payload: { content: 'via a key' },
-    });
-    expect(created.statusCode).toBe(201);
-    expect(created.json().source).toBe('api');
-    const id = created.json().id;
-    const denied = await t.app.inject({
-      method: 'POST',
-      url: '/api/traces',
-      headers: ro,
-      payload: { content: 'x' },
-    });
-    expect(denied.statusCode).toBe(403);
-    expect(denied.json().code).toBe('insufficient_scope');
-    const read = await t.app.inject({ method: 'GET', url: `/api/traces/${id}`, headers: ro });
-    expect(read.json().access_count).toBe(1);
-    const list = await t.app.inject({ method: 'GET', url: '/api/traces?search=via%20a%20key', headers: ro });
-    expect(list.json().traces[0].access_count).toBe(1);
+  it('applies the same rules over HTTP for an API key', async () => {
+    const created = await t.as(readWriteKey).post('/api/traces', { content: 'via a key' });
+    expect(created.status).toBe(201);
+    expect(created.json.source).toBe('api');
+    const id = created.json.id;
+    const denied = await t.as(readOnlyKey).post('/api/traces', { content: 'x' });
+    expect(denied.status).toBe(403);
+    expect(denied.json.code).toBe('insufficient_scope');
+    const read = await t.as(readOnlyKey).get(`/api/traces/${id}`);
+    expect(read.json.access_count).toBe(1);
+    const list = await t.as(readOnlyKey).get('/api/traces?search=via%20a%20key');
+    expect(list.json.traces[0]!.access_count).toBe(1);
     // Listing is browsing, not retrieval: only fetches and search hits (recordAccess) count.
     expect(await accessCount(id)).toBe(1);
   });

@@ -1,12 +1,8 @@
 // Real: Fastify app through app.inject, the migrated database (PGlite, or PostgreSQL under
-// TEST_DATABASE_URL) with row-level security, cairn_trace_matches, two signed-in users.
-// Faked: an assistant principal for user B is built by hand (API keys are not built yet).
+// TEST_DATABASE_URL) with row-level security, cairn_trace_matches, two signed-in users and an
+// API key of user B's issued by the real route. Faked: nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Principal } from '../../http/principal.js';
-import { createTestApp, signUpAndLogin } from '../../test-support/test-app.js';
-
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
-type User = Awaited<ReturnType<typeof signUpAndLogin>>;
+import { createTestApp, type TestApp, type TestUser as User } from '../../test-support/test-app.js';
 
 describe('traces: one user never reaches another user’s', () => {
   let t: TestApp;
@@ -19,8 +15,8 @@ describe('traces: one user never reaches another user’s', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    a = await signUpAndLogin(t.app);
-    b = await signUpAndLogin(t.app);
+    a = await t.signUp();
+    b = await t.signUp();
     aTrace = (
       await send(a, 'POST', '/api/traces', {
         title: 'A secret',
@@ -81,14 +77,11 @@ describe('traces: one user never reaches another user’s', () => {
   });
 
   it("keeps each user's stats, access counts and dedup to themselves", async () => {
-    const bAssistant: Principal = {
-      userId: b.userId,
-      via: 'api_key',
-      scopes: ['read:traces', 'write:traces'],
-      credentialId: 'k',
-    };
+    const bKey = await t.apiKey(b);
+    const bAssistant = await t.principal(bKey);
     expect(await t.app.services.traces.recordAccess(bAssistant, [aTrace.id])).toBe(0);
     await expect(t.app.services.traces.get(bAssistant, aTrace.id)).rejects.toMatchObject({ status: 404 });
+    expect((await t.as(bKey).get(`/api/traces/${aTrace.id}`)).status).toBe(404);
     const statsA = (await send(a, 'GET', '/api/stats')).json();
     expect(statsA).toMatchObject({ total_traces: 1, added_last_24h: 1, ai_queries: 0 });
     expect(statsA.daily.reduce((n: number, d: { queries: number }) => n + d.queries, 0)).toBe(0);

@@ -4,54 +4,40 @@ import {
 } from '@modelcontextprotocol/client';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../../services.js';
-import { createTestApp, signUpAndLogin } from '../../../test-support/test-app.js';
-import { freePort } from '../../oauth/testing/oauth-test-kit.js';
+import type { ApiKeyPermission } from '../../../../contract/api-keys.js';
+import { createTestApp, type TestApp } from '../../../test-support/test-app.js';
 
 /**
- * Test kit for the MCP suites: the real app on a real migrated database, listening on 127.0.0.1
- * with PUBLIC_URL set to that very address (so Host checks and the links in results are real),
- * people made through the real sign-in and API-key routes, and the two official SDK clients.
+ * Test kit for the MCP suites: the shared test app listening on 127.0.0.1 with PUBLIC_URL set to
+ * that very address (so Host checks and the links in results are real), people made through the
+ * real sign-in and API-key routes, and the two official SDK clients.
  */
 export type McpTestServer = Awaited<ReturnType<typeof startMcpTestServer>>;
 
 export async function startMcpTestServer(env: Record<string, string> = {}) {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const t = await createTestApp({ PUBLIC_URL: baseUrl, ...env });
-  await t.app.listen({ host: '127.0.0.1', port });
+  const t = await createTestApp(env, { listen: true });
+  const baseUrl = t.baseUrl!;
   return {
     ...t,
     baseUrl,
     mcpUrl: `${baseUrl}/mcp`,
     /** A signed-in person with an API key carrying `permissions` (both by default). */
-    async person(permissions: string[] = ['read:traces', 'write:traces']) {
-      return makePerson(t.app, baseUrl, permissions);
+    async person(permissions: ApiKeyPermission[] = ['read:traces', 'write:traces']) {
+      return makePerson(t, permissions);
     },
   };
 }
 
 export type Person = Awaited<ReturnType<typeof makePerson>>;
 
-async function makePerson(
-  app: FastifyInstance & { services: Services },
-  baseUrl: string,
-  permissions: string[],
-) {
-  const user = await signUpAndLogin(app);
-  const res = await fetch(`${baseUrl}/api/api-keys`, {
-    method: 'POST',
-    headers: { ...user.headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: `mcp test ${permissions.join('+')}`, permissions }),
-  });
-  if (res.status !== 201) throw new Error(`API key creation failed: ${res.status} ${await res.text()}`);
-  const created = (await res.json()) as { id: string; key: string };
+async function makePerson(t: TestApp, permissions: ApiKeyPermission[]) {
+  const user = await t.signUp();
+  const key = await t.apiKey(user, { permissions });
   return {
     ...user,
-    apiKey: created.key,
-    apiKeyId: created.id,
-    bearer: { authorization: `Bearer ${created.key}` },
+    apiKey: key.token,
+    apiKeyId: key.id,
+    bearer: { authorization: `Bearer ${key.token}` },
   };
 }
 

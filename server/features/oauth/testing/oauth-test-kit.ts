@@ -1,23 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../../../app.js';
-import { type Config, loadConfig } from '../../../config.js';
-import type { Db } from '../../../db/db.js';
 import { principalOf } from '../../../http/authenticate.js';
-import { loadSecrets } from '../../../security/secrets.js';
-import { openTestDatabase } from '../../../test-support/test-db.js';
-import type { FetchMetadataDocument } from '../server/cimd-fetch.js';
 import { freePort } from '../../../test-support/free-port.js';
+import { createTestApp } from '../../../test-support/test-app.js';
+import type { FetchMetadataDocument } from '../server/cimd-fetch.js';
 
 export { freePort };
 
 /**
- * Test kit for the OAuth suites: the real app on a real migrated database, listening on a real
- * port on 127.0.0.1, plus two test-only routes (registered before the app is ready, which
- * createTestApp does not allow) that show what Principal a credential becomes. Only the fetch of
- * unknown client metadata documents can be replaced (the network edge).
+ * Test kit for the OAuth suites: the shared test app (real app, real migrated database) listening
+ * on 127.0.0.1, plus two test-only routes that show what Principal a credential becomes. Only the
+ * fetch of unknown client metadata documents can be replaced (the network edge).
  */
 export const PUBLIC_URL = 'https://cairn.example';
 export const RESOURCE = `${PUBLIC_URL}/mcp`;
@@ -28,31 +20,21 @@ export async function startOAuthTestServer(
   env: Record<string, string> = {},
   opts: { fetchMetadataDocument?: FetchMetadataDocument; port?: number } = {},
 ) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cairn-oauth-test-'));
-  const config: Config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL, ...env });
-  const database = await openTestDatabase();
-  const app = await buildApp(
+  const t = await createTestApp(
+    { PUBLIC_URL, ...env },
     {
-      config,
-      db: database.db,
-      secrets: loadSecrets({ secretKey: randomBytes(32).toString('hex'), dataDir }),
-      loginLimits: {
-        perEmail: { limit: 1000, windowSeconds: 900 },
-        perIp: { limit: 1000, windowSeconds: 900 },
+      listen: true,
+      ...(opts.port !== undefined ? { port: opts.port } : {}),
+      ...(opts.fetchMetadataDocument ? { deps: { fetchMetadataDocument: opts.fetchMetadataDocument } } : {}),
+      beforeReady(app) {
+        app.get('/test/whoami', { preHandler: app.requireAuth() }, async (request) => principalOf(request));
+        app.post('/test/write', { preHandler: app.requireAuth('write:traces') }, async (request) => ({
+          userId: principalOf(request).userId,
+        }));
       },
-      ...(opts.fetchMetadataDocument ? { fetchMetadataDocument: opts.fetchMetadataDocument } : {}),
     },
-    { logger: false, webDir: path.join(dataDir, 'no-web') },
   );
-  app.get('/test/whoami', { preHandler: app.requireAuth() }, async (request) => principalOf(request));
-  app.post('/test/write', { preHandler: app.requireAuth('write:traces') }, async (request) => ({
-    userId: principalOf(request).userId,
-  }));
-  await app.listen({ host: '127.0.0.1', port: opts.port ?? 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  const baseUrl = `http://127.0.0.1:${address.port}`;
-  const db: Db = database.db;
+  const baseUrl = t.baseUrl!;
 
   const http = async (
     method: string,
@@ -84,26 +66,12 @@ export async function startOAuthTestServer(
     };
   };
 
-  return {
-    app,
-    db,
-    config,
-    baseUrl,
-    http,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
+  return { ...t, baseUrl, http };
 }
 
 /** A signed-in person (the real sign-in route), as the web app's bearer header. */
 export async function signIn(t: OAuthTestServer, email = `p-${randomBytes(4).toString('hex')}@example.com`) {
-  const password = 'correct horse battery';
-  const user = await t.app.services.users.create(email, password);
-  const res = await t.http('POST', '/api/auth/login', { json: { email, password } });
-  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
-  return { userId: user.id, headers: { authorization: `Bearer ${String(res.body.access_token)}` } };
+  return t.signUp({ email });
 }
 export type Person = Awaited<ReturnType<typeof signIn>>;
 
