@@ -32,6 +32,12 @@ export async function createTestApp(
      * app.services.embeddingWorker.drain() (or start()) when they need vectors.
      */
     embedder?: Embedder;
+    /**
+     * Create's budget for embedding a new trace inline (services.ts; 250 ms in production). 0 by
+     * default here, so a new trace's text is queued as it always was and tests drain the queue;
+     * tests of near-duplicates by meaning on create pass a budget.
+     */
+    inlineEmbeddingMs?: number;
     /** Adds test-only routes before the app is sealed by ready(). */
     beforeReady?: (app: FastifyInstance & { services: Services }) => void | Promise<void>;
     /** Sign-in rate limits; by default loose, so a test file can sign in many times from one address. */
@@ -54,6 +60,7 @@ export async function createTestApp(
       db,
       secrets,
       embedder: opts.embedder ?? createFakeEmbedder(),
+      inlineEmbeddingMs: opts.inlineEmbeddingMs ?? 0,
       loginLimits: opts.loginLimits ?? {
         perEmail: { limit: 1000, windowSeconds: 900 },
         perIp: { limit: 1000, windowSeconds: 900 },
