@@ -128,14 +128,10 @@ function RankedResult({ result: r, rank }: { result: SearchResult; rank: number 
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-fg-subtle">
           <span className="inline-flex items-center gap-2" title={`Relevance ${r.relevance.toFixed(4)}`}>
             <span className="h-1.5 w-16 overflow-hidden rounded-full bg-surface-muted" aria-hidden="true">
-              <span
-                className="block h-full rounded-full bg-accent"
-                style={{ width: `${percent}%` }}
-              />
+              <span className="block h-full rounded-full bg-accent" style={{ width: `${percent}%` }} />
             </span>
             <span>
-              Relevance {percent}%
-              {arms && ` · matched by ${arms}`}
+              Relevance {percent}%{arms && ` · matched by ${arms}`}
             </span>
           </span>
           <RelativeTime iso={r.created_at} />
