@@ -11,10 +11,10 @@ export const SEARCH_LIMITS = {
   queryMax: 1000,
   snippetMax: 300,
   /**
-   * Results less relevant than this are not returned: chosen so that queries about nothing the
-   * user stored return nothing while LoCoMo dev recall@5 loses at most a point (ADR 0008).
+   * Results less relevant than this are not returned: the highest threshold that keeps LoCoMo dev
+   * recall@5 within a point of no threshold (ADR 0008); gibberish then returns nothing.
    */
-  minRelevanceDefault: 0.35,
+  minRelevanceDefault: 0.43,
 } as const;
 
 const Query = z

@@ -33,7 +33,7 @@ export type RankedHit = {
 
 export type RankOptions = {
   model?: RelevanceModel;
-  /** Cosine of the query's depth-th nearest trace: how similar "anything" is to this query. */
+  /** Mean cosine of the query's nearest traces: how similar "anything" is to this query. */
   background: number | null;
   /**
    * Priors in relevance units, added to the sort key only: a newer or more important memory wins a

@@ -15,7 +15,7 @@ export type RelevanceSignals = {
   termShare: number;
   /** Cosine similarity to the query; null when not embedded (or the model did not answer). */
   cosine: number | null;
-  /** Cosine minus the background: the cosine of the query's depth-th nearest trace. */
+  /** Cosine minus the background: the mean cosine of the query's nearest traces (the vector arm's). */
   cosineMargin: number | null;
   /** BM25 over the best BM25 among the candidates (0 when nothing matched). */
   bm25Ratio: number;

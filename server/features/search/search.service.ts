@@ -169,9 +169,11 @@ export function createSearchService(deps: SearchServiceDeps) {
           },
         ];
       });
-      // The background: how similar the query's depth-th nearest trace is (in a small store, the
-      // least similar of all). A cosine that does not stand out from it says little.
-      const background = nearest.length ? nearest[nearest.length - 1]!.score : null;
+      // The background: the mean cosine of the query's nearest traces (all of them in a small
+      // store). A cosine that does not stand out from it says little.
+      const background = nearest.length
+        ? nearest.reduce((sum, h) => sum + h.score, 0) / nearest.length
+        : null;
       const ranked = rankByRelevance(candidates, terms, { background, ...tuning.priors });
       const fused = ranked.filter((h) => h.relevance >= input.min_relevance).slice(0, input.limit);
       const top = fused.map((f) => f.id);
