@@ -15,7 +15,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import prettier from 'prettier';
-import { ARMS as _ARMS, embedAll, loadConversation, type Loaded } from '../bench/locomo.bench.js';
+import { embedAll, loadConversation, type Loaded } from '../bench/locomo.bench.js';
 import { CATEGORY_NAMES, loadLocomo } from '../bench/locomo-data.js';
 import { log, openBenchDatabase, option } from '../bench/bench-support.js';
 import { createEmbedderFromEnv } from '../bench/bench-embedder.js';
@@ -423,5 +423,4 @@ async function main() {
   }
 }
 
-void _ARMS;
 await main();
