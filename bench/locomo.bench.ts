@@ -1,15 +1,15 @@
 // `npm run bench -- locomo --file <path to a LoCoMo json> [--conversations N]`
 // Retrieval quality of hybrid search on LoCoMo (../shared/datasets/locomo/README.md): every turn
 // of a conversation becomes a trace of a fresh user ("speaker: text", created_at = the session's
-// date), created through the traces service and embedded by the real bundled model through the
-// embedding queue; then every question goes through the search service's own ranking (the SQL and
-// fusion the API uses, query embedded by the same model). Prints recall@1/5/10 and MRR, overall and
+// date), created through the traces service and embedded through the embedding queue by the real
+// model (EMBEDDINGS_URL's when set, else the bundled one); then every question goes through the
+// search service's own ranking (the SQL, relevance model and min_relevance threshold the API uses,
+// query embedded by the same model). Prints recall@1/5/10 and MRR, overall and
 // per category, for hybrid, the full-text arm alone and the vector arm alone, from one run.
 // Engine: PGlite on disk (default) or the PostgreSQL in TEST_DATABASE_URL.
 // Progress goes to stderr; the last stdout line is one JSON object.
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import { createLocalEmbedder } from '../server/embeddings/local-embedder.js';
 import type { Principal } from '../server/http/principal.js';
 import type { Ranking } from '../server/features/search/search.service.js';
 import { createTestApp } from '../server/test-support/test-app.js';
@@ -23,6 +23,7 @@ import {
   score,
   type Tally,
 } from './locomo-data.js';
+import { createEmbedderFromEnv } from './bench-embedder.js';
 import { log, openBenchDatabase, option } from './bench-support.js';
 
 export const ARMS = ['hybrid', 'fulltext', 'vector'] as const;
@@ -96,7 +97,7 @@ export async function run(args: string[]): Promise<void> {
   const conversations = loadLocomo(file).slice(0, limit);
   const loadBefore = loadavg().map((l) => Math.round(l * 100) / 100);
   const { db, engine, close } = await openBenchDatabase();
-  const embedder = createLocalEmbedder();
+  const embedder = createEmbedderFromEnv();
   const t = await createTestApp({}, { db, embedder });
   const started = performance.now();
   try {

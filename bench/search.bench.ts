@@ -3,8 +3,8 @@
 // auth, validation, service, both arms' SQL and indexes, fusion, serialisation) at 10k and 100k
 // traces of one user, throughput with 20 concurrent clients, create latency (with the
 // near-duplicate check), and the time from create to semantically searchable at 10 writes/s.
-// Every query is embedded by the real bundled model. The corpus (bench/traces-corpus.ts) gets its
-// vectors from a fast deterministic stand-in (feature hashing, 512-d, stored under the real
+// Every query is embedded by the real model: EMBEDDINGS_URL's when set, else the bundled one. The corpus (bench/traces-corpus.ts) gets its
+// vectors from a fast deterministic stand-in (feature hashing, the model's dimension, stored under the real
 // model's id) because embedding 100k notes with the real model takes about an hour here: the
 // vectors are meaningless to the real query vectors, but the HNSW index, its size and the work of
 // a search are the real ones. The HNSW index is dropped for the bulk load and built again with
@@ -13,24 +13,24 @@
 import { cpus, loadavg } from 'node:os';
 import type { Db } from '../server/db/db.js';
 import { hashedBagOfWords } from '../server/embeddings/fake-embedder.js';
-import { createLocalEmbedder } from '../server/embeddings/local-embedder.js';
 import { vectorLiteral } from '../server/db/sql.js';
 import { createTestApp, signUpAndLogin } from '../server/test-support/test-app.js';
 import { insertCorpus, makeCorpus, prng } from './traces-corpus.js';
+import { createEmbedderFromEnv } from './bench-embedder.js';
 import { type Percentiles, log, openBenchDatabase, option, percentiles } from './bench-support.js';
 
 const round = (v: number) => Math.round(v * 10) / 10;
 type Stat = Percentiles;
 
 /** Stand-in vectors for rows that have none, written straight to trace_embeddings. */
-async function fillVectors(db: Db, userId: string): Promise<void> {
+async function fillVectors(db: Db, userId: string, model: string, dimension: number): Promise<void> {
+  // The model's own dimension and id (EMBEDDINGS_URL's model, or the bundled one), so the queries'
+  // real vectors meet the index a real store of that model would have.
+  const name = `trace_embeddings_hnsw_${dimension}`;
   const [index] = await db.asSystem((tx) =>
-    tx.query<{ indexdef: string }>(
-      "SELECT indexdef FROM pg_indexes WHERE indexname = 'trace_embeddings_hnsw_512'",
-    ),
+    tx.query<{ indexdef: string }>('SELECT indexdef FROM pg_indexes WHERE indexname = $1', [name]),
   );
-  if (!index) throw new Error('the HNSW index of migration 0005 is missing');
-  await db.asSystem((tx) => tx.query('DROP INDEX trace_embeddings_hnsw_512'));
+  if (index) await db.asSystem((tx) => tx.query(`DROP INDEX ${name}`));
   for (;;) {
     const rows = await db.asSystem((tx) =>
       tx.query<{ id: string; text: string }>(
@@ -44,15 +44,22 @@ async function fillVectors(db: Db, userId: string): Promise<void> {
     await db.asSystem((tx) =>
       tx.query(
         `INSERT INTO trace_embeddings (trace_id, user_id, model, dimension, embedding, text_md5)
-         SELECT id, $1, 'use-lite-512', 512, v::vector, 'bench' FROM unnest($2::uuid[], $3::text[]) AS u(id, v)`,
-        [userId, rows.map((r) => r.id), rows.map((r) => vectorLiteral(hashedBagOfWords(r.text, 512)))],
+         SELECT id, $1, $4, $5, v::vector, 'bench' FROM unnest($2::uuid[], $3::text[]) AS u(id, v)`,
+        [
+          userId,
+          rows.map((r) => r.id),
+          rows.map((r) => vectorLiteral(hashedBagOfWords(r.text, dimension))),
+          model,
+          dimension,
+        ],
       ),
     );
   }
-  await db.asSystem(async (tx) => {
-    await tx.query(`SET LOCAL maintenance_work_mem = '1GB'`);
-    await tx.query(index.indexdef);
-  });
+  if (index)
+    await db.asSystem(async (tx) => {
+      await tx.query(`SET LOCAL maintenance_work_mem = '1GB'`);
+      await tx.query(index.indexdef);
+    });
 }
 
 /** Questions a person might ask their notes: corpus words (common to rare) and real words. */
@@ -79,7 +86,7 @@ export async function run(args: string[]): Promise<void> {
   const concurrentRequests = Number(option(args, 'concurrent', '400'));
   const loadBefore = loadavg().map((l) => Math.round(l * 100) / 100);
   const { db, engine, close } = await openBenchDatabase();
-  const embedder = createLocalEmbedder();
+  const embedder = createEmbedderFromEnv();
   const t = await createTestApp({}, { db, embedder });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   const address = t.app.server.address();
@@ -138,7 +145,7 @@ export async function run(args: string[]): Promise<void> {
       log(
         `${size}: traces inserted (${Math.round(performance.now() - fillStart)} ms); vectors and HNSW index…`,
       );
-      await fillVectors(t.db, user.userId);
+      await fillVectors(t.db, user.userId, embedder.modelId, await embedder.dimension());
       await t.db.runOutsideTransaction('VACUUM ANALYZE');
       const fillMs = Math.round(performance.now() - fillStart);
       log(`${size}: filled in ${fillMs} ms`);

@@ -5,7 +5,17 @@ import { Category, Importance, TagList, TraceSchema } from './traces.js';
  * Ranked hybrid search (ADR 0008): what an assistant sees when it asks Cairn a question. Fixed here
  * first so the search service, the MCP tools and the web app's "Best match" mode share one shape.
  */
-export const SEARCH_LIMITS = { limitDefault: 10, limitMax: 50, queryMax: 1000, snippetMax: 300 } as const;
+export const SEARCH_LIMITS = {
+  limitDefault: 10,
+  limitMax: 50,
+  queryMax: 1000,
+  snippetMax: 300,
+  /**
+   * Results less relevant than this are not returned: the highest threshold that keeps LoCoMo dev
+   * recall@5 within a point of no threshold (ADR 0008); gibberish then returns nothing.
+   */
+  minRelevanceDefault: 0.43,
+} as const;
 
 const Query = z
   .string({ message: 'Query is required' })
@@ -17,11 +27,19 @@ const Limit = z
   .int()
   .min(1, 'limit must be at least 1')
   .max(SEARCH_LIMITS.limitMax, `limit must be at most ${SEARCH_LIMITS.limitMax}`);
+const MinRelevance = z
+  .number({ message: 'min_relevance must be a number between 0 and 1' })
+  .min(0, 'min_relevance must be between 0 and 1')
+  .max(1, 'min_relevance must be between 0 and 1')
+  .describe(
+    `Leave out results whose relevance is below this (default ${SEARCH_LIMITS.minRelevanceDefault}; 0 returns every candidate)`,
+  );
 
 export const SearchRequest = z
   .object({
     query: Query,
     limit: Limit.default(SEARCH_LIMITS.limitDefault),
+    min_relevance: MinRelevance.default(SEARCH_LIMITS.minRelevanceDefault),
     category: Category.optional(),
     tags: TagList.optional().describe('Only traces carrying all of these tags'),
     importance: Importance.optional(),
@@ -34,6 +52,7 @@ export type SearchInput = z.output<typeof SearchRequest>;
 export const SearchQueryString = z.object({
   q: Query,
   limit: z.coerce.number().pipe(Limit).default(SEARCH_LIMITS.limitDefault),
+  min_relevance: z.coerce.number().pipe(MinRelevance).default(SEARCH_LIMITS.minRelevanceDefault),
   category: Category.optional(),
   tags: z
     .string()
@@ -60,7 +79,14 @@ export const SearchResult = TraceSchema.pick({
     snippet: z
       .string()
       .describe(`The most relevant part of the content, at most ${SEARCH_LIMITS.snippetMax} characters`),
-    score: z.number().describe('Fused relevance; higher is better. Comparable within one answer only'),
+    relevance: z
+      .number()
+      .min(0)
+      .max(1)
+      .describe('How likely this answers the query, from 0 to 1; means the same for every query'),
+    score: z
+      .number()
+      .describe('What the list is sorted by: the relevance plus small recency and importance priors'),
     matched: z.array(SearchArm).describe('Which arms found it: full-text, semantic (vector), or both'),
   })
   .meta({ id: 'SearchResult' });
@@ -73,6 +99,10 @@ export const SearchResponse = z
     mode: z
       .enum(['hybrid', 'fulltext'])
       .describe('fulltext when the embedding model could not answer: results then come from words alone'),
+    message: z
+      .string()
+      .optional()
+      .describe('Present when nothing is returned: says that nothing stored is relevant enough'),
   })
   .meta({ id: 'SearchResponse' });
 export type SearchResponse = z.infer<typeof SearchResponse>;

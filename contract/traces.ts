@@ -132,9 +132,14 @@ export const SimilarTrace = z.object({
   id: z.uuid(),
   title: z.string().nullable(),
   snippet: z.string(),
-  similarity: z.number(),
+  similarity: z.number().describe('0–1: trigram similarity (words) or cosine of the vectors (meaning)'),
+  found_by: z.enum(['words', 'meaning']).describe('Found by shared words, or by meaning (the vectors)'),
 });
 export type SimilarTrace = z.infer<typeof SimilarTrace>;
+
+/** GET /api/traces/{id}/similar: the near-duplicates kept for a trace (ADR 0018). */
+export const SimilarTraces = z.object({ similar: z.array(SimilarTrace) }).meta({ id: 'SimilarTraces' });
+export type SimilarTraces = z.infer<typeof SimilarTraces>;
 
 /** The create answer: the row, plus dedup information. 201 when created, 200 for a duplicate. */
 export const CreateTraceResponse = TraceSchema.extend({

@@ -216,8 +216,14 @@ test('"Best match" ranks by relevance, and says clearly when the server cannot',
 
   const results = page.getByRole('list', { name: 'Ranked results' }).getByRole('listitem');
   await expect(results.first().getByRole('link', { name: 'Dentist' })).toBeVisible();
-  await expect(results.first()).toContainText(/Score \d/);
+  await expect(results.first()).toContainText(/Relevance \d+%/);
   await expect(results.first()).toContainText(/matched by (words|meaning)/);
+
+  // A query about nothing stored: every candidate falls below the relevance threshold.
+  await page.getByPlaceholder('Search traces...').fill('zzzqqq');
+  await expect(page.getByRole('heading', { name: 'Nothing relevant found' })).toBeVisible();
+  await page.getByPlaceholder('Search traces...').fill('when is my dentist appointment');
+  await expect(results.first().getByRole('link', { name: 'Dentist' })).toBeVisible();
 
   // A server without ranked search (an older Cairn behind a proxy) answers 404: said plainly.
   await page.route('**/api/search', (route) =>

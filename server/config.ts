@@ -27,6 +27,9 @@ const envSchema = z.object({
   EMBEDDINGS_URL: z.url().optional(),
   EMBEDDINGS_MODEL: z.string().min(1).optional(),
   EMBEDDINGS_API_KEY: z.string().min(1).optional(),
+  // Prepended to queries / stored texts for models trained with prefixes (nomic, e5, bge).
+  EMBEDDINGS_QUERY_PREFIX: z.string().optional(),
+  EMBEDDINGS_DOCUMENT_PREFIX: z.string().optional(),
   OAUTH_DYNAMIC_REGISTRATION: booleanFromEnv.default(true),
 });
 
@@ -45,6 +48,8 @@ export type Config = {
     url: string | undefined;
     model: string | undefined;
     apiKey: string | undefined;
+    queryPrefix?: string | undefined;
+    documentPrefix?: string | undefined;
   };
   oauthDynamicRegistration: boolean;
   version: string;
@@ -76,6 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       url: e.EMBEDDINGS_URL,
       model: e.EMBEDDINGS_MODEL,
       apiKey: e.EMBEDDINGS_API_KEY,
+      queryPrefix: e.EMBEDDINGS_QUERY_PREFIX,
+      documentPrefix: e.EMBEDDINGS_DOCUMENT_PREFIX,
     },
     oauthDynamicRegistration: e.OAUTH_DYNAMIC_REGISTRATION,
     version: readVersion(),

@@ -17,7 +17,8 @@ import { createEmbeddingWorker } from './features/embedding-queue/embedding-work
 import { createHealthService } from './features/health/health.service.js';
 import { createMaintenance } from './features/maintenance/maintenance.js';
 import { createSearchService } from './features/search/search.service.js';
-import { findNearDuplicates } from './features/search/near-duplicates.js';
+import { createNearDuplicates, embeddingText } from './features/search/near-duplicates.js';
+import { embedWithin } from './embeddings/embed-within.js';
 import { createStatsService } from './features/traces/stats.service.js';
 import { createTracesService } from './features/traces/traces.service.js';
 import { createUsersService } from './features/users/users.service.js';
@@ -37,6 +38,11 @@ export type AppDeps = {
   fetchMetadataDocument?: FetchMetadataDocument;
   /** The embedding model; tests pass the fake (createTestApp) or ask for the real one. */
   embedder?: Embedder;
+  /**
+   * How long create waits for the new trace's vector (ADR 0018): within it, near-duplicates by
+   * meaning are in the create answer and nothing is queued; past it the worker does both. 0: never.
+   */
+  inlineEmbeddingMs?: number;
 };
 
 /**
@@ -70,15 +76,29 @@ export function createServices(deps: AppDeps) {
   // The categoriser reads a trace's vector only if it comes from the model its weights were
   // trained on (the bundled one); with EMBEDDINGS_URL it answers from the words alone.
   const categoriser = createCategoriser({ embeddingModel: embedder.modelId });
-  const embeddingWorker = createEmbeddingWorker({ db, embedder, log });
+  const nearDuplicates = createNearDuplicates({ model: embedder.modelId });
+  const embeddingWorker = createEmbeddingWorker({
+    db,
+    embedder,
+    log,
+    afterStore: (tx, stored) => nearDuplicates.afterEmbedded(tx, stored),
+  });
+  const inlineMs = deps.inlineEmbeddingMs ?? 250;
   const traces = createTracesService({
     db,
     log,
     categorise: (input, userTags, vector) => categoriser.categorise(input, userTags, vector),
     onContentChanged: (tx, traceId) => embeddingWorker.enqueue(tx, traceId),
-    findSimilar: (tx, draft) => findNearDuplicates(tx, draft),
+    ...(inlineMs > 0
+      ? {
+          embedInline: (draft) => embedWithin(embedder, embeddingText(draft), inlineMs),
+          storeVector: (tx, traceId, vector) => embeddingWorker.store(tx, traceId, vector),
+        }
+      : {}),
+    findSimilar: (tx, userId, draft, vector) => nearDuplicates.find(tx, userId, draft, vector),
+    recordSimilar: (tx, userId, traceId, similar) => nearDuplicates.record(tx, userId, traceId, similar),
   });
-  const search = createSearchService({ db, embedder, traces, log });
+  const search = createSearchService({ db, embedder, traces, nearDuplicates, log });
   const traceStats = createStatsService({
     db,
     // "Integrations" on the dashboard: API keys and OAuth clients used at least once.

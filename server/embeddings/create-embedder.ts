@@ -13,7 +13,12 @@ export function createEmbedder(config: Config['embeddings']): Embedder {
     if (!config.model) {
       throw new Error('EMBEDDINGS_MODEL is required when EMBEDDINGS_URL is set (e.g. nomic-embed-text)');
     }
-    return createHttpEmbedder({ url: config.url, model: config.model, apiKey: config.apiKey });
+    return createHttpEmbedder({
+      url: config.url,
+      model: config.model,
+      apiKey: config.apiKey,
+      prefixes: { query: config.queryPrefix, document: config.documentPrefix },
+    });
   }
   return createLocalEmbedder({ threads: config.threads });
 }

@@ -13,7 +13,15 @@ export type EmbedOptions = {
    * without a queue of their own ignore it.
    */
   priority?: 'high' | 'normal';
+  /**
+   * What the text is: a search 'query' or a stored 'document' (the default). Models trained with
+   * asymmetric prefixes (nomic-embed-text `search_query:`, e5 `query:`, bge's query instruction)
+   * need to know; the HTTP adapter prepends the configured prefix, the bundled model has none.
+   */
+  inputType?: InputType;
 };
+
+export type InputType = 'query' | 'document';
 
 export interface Embedder {
   /** Stable id of the model, stored beside every vector: `use-lite-512`, `openai:<model>`, `fake-hash-256`. */

@@ -10,6 +10,7 @@ import {
   createHttpEmbedder,
   EmbeddingHttpError,
   embeddingsEndpoint,
+  httpModelId,
   serverMessage,
 } from './http-embedder.js';
 
@@ -78,6 +79,40 @@ describe('HTTP embedder (OpenAI-compatible)', () => {
       expect(x).toEqual(hashedBagOfWords(texts[i]!, 8).map((y) => expect.closeTo(y, 9)));
     }
     expect(e.modelId).toBe('openai:nomic-embed-text');
+  });
+
+  it('prepends the configured prefix of each input type (nomic-embed-text style)', async () => {
+    const e = createHttpEmbedder({
+      url: base,
+      model: 'nomic-embed-text',
+      prefixes: { query: 'search_query: ', document: 'search_document: ' },
+    });
+    await e.embed(['where do I keep the spare key'], { inputType: 'query' });
+    await e.embed(['The spare key is under the blue pot.', 'Second note']);
+    await e.embed(['Third note'], { inputType: 'document' });
+    expect(seen.map((s) => s.body.input)).toEqual([
+      ['search_query: where do I keep the spare key'],
+      ['search_document: The spare key is under the blue pot.', 'search_document: Second note'],
+      ['search_document: Third note'],
+    ]);
+    // Only one side prefixed (bge): the other is sent as it is.
+    seen.length = 0;
+    const bge = createHttpEmbedder({ url: base, model: 'bge', prefixes: { query: 'Represent: ' } });
+    await bge.embed(['q'], { inputType: 'query' });
+    await bge.embed(['d']);
+    expect(seen.map((s) => s.body.input)).toEqual([['Represent: q'], ['d']]);
+  });
+
+  it('names the prefixes in the model id, so changing them re-embeds and never mixes vectors', () => {
+    expect(httpModelId('nomic-embed-text')).toBe('openai:nomic-embed-text');
+    expect(httpModelId('nomic-embed-text', { query: '', document: '' })).toBe('openai:nomic-embed-text');
+    const a = httpModelId('nomic-embed-text', { query: 'search_query: ', document: 'search_document: ' });
+    const b = httpModelId('nomic-embed-text', { query: 'query: ', document: 'passage: ' });
+    expect(a).toMatch(/^openai:nomic-embed-text#[0-9a-f]{8}$/);
+    expect(b).not.toBe(a);
+    expect(httpModelId('nomic-embed-text', { document: 'x' })).not.toBe(
+      httpModelId('nomic-embed-text', { query: 'x' }),
+    );
   });
 
   it('learns the dimension from the first answer, or asks once', async () => {

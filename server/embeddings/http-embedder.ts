@@ -6,8 +6,10 @@ import {
   l2Normalise,
   type Embedder,
   type EmbedOptions,
+  type InputType,
   type Vector,
 } from './embedder.js';
+import { createHash } from 'node:crypto';
 
 /**
  * An OpenAI-compatible embeddings endpoint (Ollama, LM Studio, vLLM, llama.cpp server, a hosted
@@ -24,6 +26,12 @@ export type HttpEmbedderOptions = {
   timeoutMs?: number;
   /** Texts per request: servers cap the input array (OpenAI 2048) and memory grows with it. */
   maxBatch?: number;
+  /**
+   * Prepended to every text of that input type (EMBEDDINGS_QUERY_PREFIX / _DOCUMENT_PREFIX), for
+   * models trained with asymmetric prefixes: nomic-embed-text `search_query: ` / `search_document: `,
+   * e5 `query: ` / `passage: `, bge `Represent this sentence for searching relevant passages: ` / none.
+   */
+  prefixes?: Partial<Record<InputType, string>>;
 };
 
 /** The server answered, but not with vectors. Carries the HTTP status when there was one. */
@@ -150,15 +158,17 @@ export function createHttpEmbedder(options: HttpEmbedderOptions): Embedder {
   async function embed(texts: readonly string[], callOptions?: EmbedOptions) {
     if (closed) throw new EmbedderClosedError();
     assertEmbeddable(texts);
+    const prefix = options.prefixes?.[callOptions?.inputType ?? 'document'] ?? '';
+    const sent = prefix ? texts.map((t) => prefix + t) : texts;
     const out: Vector[] = [];
-    for (let i = 0; i < texts.length; i += maxBatch) {
-      out.push(...(await request(texts.slice(i, i + maxBatch), callOptions?.signal)));
+    for (let i = 0; i < sent.length; i += maxBatch) {
+      out.push(...(await request(sent.slice(i, i + maxBatch), callOptions?.signal)));
     }
     return out;
   }
 
   return {
-    modelId: `openai:${options.model}`,
+    modelId: httpModelId(options.model, options.prefixes),
     async dimension() {
       if (dimension === undefined) await embed(['dimension probe']);
       return dimension!;
@@ -170,6 +180,22 @@ export function createHttpEmbedder(options: HttpEmbedderOptions): Embedder {
       return Promise.resolve();
     },
   };
+}
+
+/**
+ * `openai:<model>`, plus a short hash of the prefixes when there are any: vectors made with other
+ * prefixes are other vectors, so changing them re-embeds every trace (as a change of model does)
+ * and never compares the two.
+ */
+export function httpModelId(model: string, prefixes?: Partial<Record<InputType, string>>): string {
+  const query = prefixes?.query ?? '';
+  const document = prefixes?.document ?? '';
+  if (!query && !document) return `openai:${model}`;
+  const hash = createHash('sha256')
+    .update(JSON.stringify([query, document]))
+    .digest('hex')
+    .slice(0, 8);
+  return `openai:${model}#${hash}`;
 }
 
 /**

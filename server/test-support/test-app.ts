@@ -77,6 +77,12 @@ export async function createTestApp(
      * app.services.embeddingWorker.drain() (or start()) when they need vectors.
      */
     embedder?: Embedder;
+    /**
+     * Create's budget for embedding a new trace inline (services.ts; 250 ms in production). 0 by
+     * default here, so a new trace's text is queued as it always was and tests drain the queue;
+     * tests of near-duplicates by meaning on create pass a budget.
+     */
+    inlineEmbeddingMs?: number;
     /** Adds test-only routes before the app is sealed by ready(). */
     beforeReady?: (app: App) => void | Promise<void>;
     /** Sign-in rate limits; by default loose, so a test file can sign in many times from one address. */
@@ -103,6 +109,7 @@ export async function createTestApp(
   const app = await buildApp(
     {
       embedder: opts.embedder ?? createFakeEmbedder(),
+      inlineEmbeddingMs: opts.inlineEmbeddingMs ?? 0,
       loginLimits: opts.loginLimits ?? {
         perEmail: { limit: 1000, windowSeconds: 900 },
         perIp: { limit: 1000, windowSeconds: 900 },

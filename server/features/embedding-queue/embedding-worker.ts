@@ -36,6 +36,14 @@ export function createEmbeddingWorker(deps: {
   embedder: Embedder;
   log: Log;
   options?: EmbeddingWorkerOptions;
+  /**
+   * Runs in the transaction that stored vectors (as the owning role), for what depends on them:
+   * near-duplicates by meaning of traces create could not embed within its budget.
+   */
+  afterStore?: (
+    tx: Tx,
+    stored: readonly { traceId: string; userId: string; vector: readonly number[] }[],
+  ) => Promise<void>;
 }) {
   const { db, embedder, log } = deps;
   const batchSize = deps.options?.batchSize ?? 16;
@@ -127,7 +135,14 @@ export function createEmbeddingWorker(deps: {
         byDimension.set(d.vector.length, [...(byDimension.get(d.vector.length) ?? []), d]);
       await db.asSystem(async (tx) => {
         for (const [dimension, group] of byDimension) {
-          embedded += (await queueRepo.complete(tx, embedder.modelId, dimension, group)).length;
+          const stored = new Set(await queueRepo.complete(tx, embedder.modelId, dimension, group));
+          embedded += stored.size;
+          const done = group.filter((d) => stored.has(d.job.traceId));
+          if (done.length)
+            await deps.afterStore?.(
+              tx,
+              done.map((d) => ({ traceId: d.job.traceId, userId: d.job.userId, vector: d.vector })),
+            );
         }
       });
     }
@@ -213,6 +228,14 @@ export function createEmbeddingWorker(deps: {
     async enqueue(tx: Tx, traceId: string): Promise<void> {
       await queueRepo.enqueue(tx, traceId);
       nudge();
+    },
+
+    /**
+     * Stores the vector create embedded inline (of the text `embeddingText` gives), in the
+     * caller's transaction, instead of queueing the text.
+     */
+    async store(tx: Tx, traceId: string, vector: readonly number[]): Promise<void> {
+      await queueRepo.store(tx, traceId, embedder.modelId, vector);
     },
 
     /** Starts the loop, queues traces lacking a vector of the current model, warms the model. */

@@ -40,6 +40,22 @@ export const queueRepo = {
   },
 
   /**
+   * Stores a vector embedded inline by create (the trace's text as written in this transaction),
+   * so the text is not queued again; a job already there (an older text) is dropped.
+   */
+  async store(tx: Tx, traceId: string, model: string, vector: readonly number[]): Promise<void> {
+    await tx.query(
+      `INSERT INTO trace_embeddings AS e (trace_id, user_id, model, dimension, embedding, text_md5)
+       SELECT t.id, t.user_id, $2, $3, $4::vector, md5(${TEXT}) FROM traces t WHERE t.id = $1
+       ON CONFLICT (trace_id) DO UPDATE
+         SET model = EXCLUDED.model, dimension = EXCLUDED.dimension, embedding = EXCLUDED.embedding,
+             text_md5 = EXCLUDED.text_md5, embedded_at = now()`,
+      [traceId, model, vector.length, vectorLiteral(vector)],
+    );
+    await tx.query('DELETE FROM embedding_jobs WHERE trace_id = $1', [traceId]);
+  },
+
+  /**
    * Claims up to `limit` due jobs for `leaseSeconds` (as the owning role: jobs of every user).
    * SKIP LOCKED lets several instances claim side by side; the lease makes a crashed instance's
    * claims due again once it runs out.

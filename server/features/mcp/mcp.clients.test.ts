@@ -119,6 +119,13 @@ describe.each(clients)('$label', ({ connect }) => {
     expect(Object.keys(results[0]!).slice(0, 3)).toEqual(['id', 'title', 'url']);
     expect(results[0]).toMatchObject({ id, title: 'Coffee', url: `${t.baseUrl}/app/traces/${id}` });
     expect(searched.structuredContent).toEqual(textJson(searched));
+    // A query about nothing stored: an empty list that says why, not an error.
+    const nothing = (await client.callTool({ name: 'search', arguments: { query: 'zzzqqq' } })) as ToolResult;
+    expect(nothing.isError).toBeFalsy();
+    expect(textJson(nothing)).toMatchObject({
+      results: [],
+      message: expect.stringMatching(/^Nothing relevant/),
+    });
 
     // ChatGPT's fetch shape: one text item holding {"id","title","text","url","metadata"}.
     const fetched = (await client.callTool({ name: 'fetch', arguments: { id } })) as ToolResult;

@@ -20,6 +20,7 @@ describe('shapes', () => {
     const item = searchItem('https://c.example', {
       ...trace,
       snippet: 'Body',
+      relevance: 0.8,
       score: 1,
       matched: ['fulltext'],
     });

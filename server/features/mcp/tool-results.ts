@@ -22,6 +22,8 @@ export type SearchItem = {
   title: string;
   url: string;
   snippet: string;
+  /** 0–1, the same scale for every query (ADR 0008). */
+  relevance: number;
   category: string;
   importance: string;
   tags: string[];
@@ -35,6 +37,7 @@ export function searchItem(publicUrl: string, r: SearchResult): SearchItem {
     title: r.title || UNTITLED,
     url: traceUrl(publicUrl, r.id),
     snippet: r.snippet,
+    relevance: Math.round(r.relevance * 1000) / 1000,
     category: r.category,
     importance: r.importance,
     tags: r.tags,

@@ -1,14 +1,105 @@
 import type { SimilarTrace } from '../../../contract/traces.js';
 import type { Tx } from '../../db/db.js';
-import { findSimilarTraces } from './similar.repo.js';
+import { type FoundBy, similarMeaningRepo } from './similar-meaning.repo.js';
+import { findSimilarTraces, SIMILAR } from './similar.repo.js';
+import { buildSnippet } from './snippet.js';
 
 /**
- * Search's answer to "is this new trace already known?", for the traces service's create path.
- * It joins the caller's transaction, so the check sees exactly what the insert will see.
+ * Near-duplicates by meaning (ADR 0018): a cosine of at least 0.78 between two notes' vectors
+ * (bundled model). Set on tests/fixtures/paraphrases.json — pairs that are and are not the same
+ * memory — where it keeps every "different memory" pair out (the closest, another person's car,
+ * is at 0.778) and finds 14 of the 16 paraphrases; near-duplicates.quality.test.ts guards it.
+ * Other models spread cosines differently; only the bundled one was measured.
  */
-export function findNearDuplicates(
-  tx: Tx,
-  draft: { title: string | null; content: string },
-): Promise<SimilarTrace[]> {
-  return findSimilarTraces(tx, draft);
+export const MEANING = { minCosine: 0.78, max: SIMILAR.max } as const;
+
+type Draft = { title: string | null; content: string };
+
+/** What the embedder is given for a trace: the same text the embedding queue embeds. */
+export function embeddingText(draft: Draft): string {
+  return draft.title ? `${draft.title}\n\n${draft.content}` : draft.content;
 }
+
+const rounded = (n: number) => Math.round(n * 1000) / 1000;
+
+function merge(lists: readonly SimilarTrace[][], max: number): SimilarTrace[] {
+  const best = new Map<string, SimilarTrace>();
+  for (const s of lists.flat()) {
+    const had = best.get(s.id);
+    if (!had || s.similarity > had.similarity) best.set(s.id, s);
+  }
+  return [...best.values()]
+    .sort((a, b) => b.similarity - a.similarity || (a.id < b.id ? -1 : 1))
+    .slice(0, max);
+}
+
+/**
+ * Search's answer to "is this new trace already known?" for the traces service, by words
+ * (trigram similarity, always) and by meaning (when the trace's vector is known), and the
+ * near-duplicates kept on each trace for its detail page.
+ */
+export function createNearDuplicates(deps: { model: string }) {
+  async function byMeaning(
+    tx: Tx,
+    userId: string,
+    vector: readonly number[],
+    except?: string,
+  ): Promise<SimilarTrace[]> {
+    const found = await similarMeaningRepo.nearest(tx, userId, deps.model, vector, { ...MEANING, except });
+    return found.map((r) => ({
+      id: r.id,
+      title: r.title,
+      snippet: buildSnippet(r.content, '', SIMILAR.snippetMax),
+      similarity: rounded(r.similarity),
+      found_by: 'meaning' as const,
+    }));
+  }
+
+  return {
+    /** In the create's own transaction, before the insert: nothing to leave out yet. */
+    async find(
+      tx: Tx,
+      userId: string,
+      draft: Draft,
+      vector: readonly number[] | null,
+    ): Promise<SimilarTrace[]> {
+      const words = await findSimilarTraces(tx, draft);
+      return merge([words, vector ? await byMeaning(tx, userId, vector) : []], SIMILAR.max);
+    },
+
+    /** Keeps what create found on the new trace (meaning only if create had the vector). */
+    async record(tx: Tx, userId: string, traceId: string, similar: readonly SimilarTrace[]): Promise<void> {
+      for (const by of ['words', 'meaning'] as FoundBy[]) {
+        const found = similar.filter((s) => s.found_by === by);
+        if (found.length) await similarMeaningRepo.replace(tx, userId, traceId, by, found);
+      }
+    },
+
+    /** The embedding worker stored these vectors: their near-duplicates by meaning, kept. */
+    async afterEmbedded(
+      tx: Tx,
+      stored: readonly { traceId: string; userId: string; vector: readonly number[] }[],
+    ): Promise<void> {
+      for (const s of stored) {
+        const found = await byMeaning(tx, s.userId, s.vector, s.traceId);
+        await similarMeaningRepo.replace(tx, s.userId, s.traceId, 'meaning', found);
+      }
+    },
+
+    /** GET /api/traces/{id}/similar: what was found for the trace, or found it, active only. */
+    /** null: no such active trace of this user. */
+    async of(tx: Tx, userId: string, traceId: string): Promise<SimilarTrace[] | null> {
+      const rows = await similarMeaningRepo.of(tx, userId, traceId, SIMILAR.max);
+      if (!rows) return null;
+      return rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        snippet: buildSnippet(r.content, '', SIMILAR.snippetMax),
+        similarity: rounded(r.similarity),
+        found_by: r.found_by,
+      }));
+    },
+  };
+}
+
+export type NearDuplicates = ReturnType<typeof createNearDuplicates>;

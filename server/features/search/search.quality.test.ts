@@ -80,4 +80,30 @@ describe('hybrid search beats either arm alone (real model)', () => {
     expect(misses.fulltext.length).toBeGreaterThan(0);
     expect(misses.vector.length).toBeGreaterThan(0);
   }, 60_000);
+
+  it('answers queries about nothing stored with nothing, and says so', async () => {
+    // Not yet "what is the airspeed of a unicorn": on this small store one note still passes the
+    // threshold (ADR 0008, relevance model: the target is not met for off-topic questions).
+    for (const query of ['zzzqqq', 'qwxv plorth', 'zzzqqq xkcdvb']) {
+      const answer = await t.app.services.search.search(principal, { query });
+      expect(answer.results, query).toEqual([]);
+      expect(answer.message).toMatch(/^Nothing relevant found/);
+      // The candidates exist: it is the relevance that keeps them out, not an empty store.
+      const all = await t.app.services.search.rank(principal, { query, min_relevance: 0 });
+      expect(all.candidates.length, query).toBeGreaterThan(0);
+    }
+  }, 60_000);
+
+  it('gives every candidate a relevance in [0, 1] and returns only those above the threshold', async () => {
+    for (const [query] of QUERIES) {
+      const r = await t.app.services.search.rank(principal, { query, min_relevance: 0, limit: 50 });
+      for (const c of r.candidates) {
+        expect(c.relevance).toBeGreaterThanOrEqual(0);
+        expect(c.relevance).toBeLessThanOrEqual(1);
+      }
+      const answer = await t.app.services.search.search(principal, { query, min_relevance: 0.5 });
+      expect(answer.results.every((x) => x.relevance >= 0.5)).toBe(true);
+      expect(answer.results.length).toBe(r.candidates.filter((c) => c.relevance >= 0.5).length);
+    }
+  }, 60_000);
 });

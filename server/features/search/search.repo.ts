@@ -148,6 +148,49 @@ export const searchRepo = {
     return rows.map((r) => ({ ...r, similarity: r.similarity === null ? null : Number(r.similarity) }));
   },
 
+  /**
+   * What the relevance model needs of the words: the query's distinct lexemes (English stemming,
+   * as the full-text arm) with the user's document frequency of each (0: a word no note holds),
+   * the user's note count, and which of those lexemes each candidate holds.
+   */
+  async termStats(
+    tx: Tx,
+    userId: string,
+    query: string,
+    ids: readonly string[],
+  ): Promise<{
+    documents: number;
+    lexemes: { lexeme: string; df: number }[];
+    matched: Map<string, string[]>;
+  }> {
+    const lexemes = await tx.query<{ lexeme: string; df: number }>(
+      `SELECT q.lexeme, coalesce(t.df, 0)::float8 AS df
+         FROM (SELECT DISTINCT l AS lexeme FROM unnest(tsvector_to_array(to_tsvector('english', $1))) l) q
+         LEFT JOIN fulltext_terms t ON t.user_id = $2 AND t.lexeme = q.lexeme`,
+      [query, userId],
+    );
+    const [corpus] = await tx.query<{ documents: number }>(
+      'SELECT documents::float8 AS documents FROM fulltext_corpus WHERE user_id = $1',
+      [userId],
+    );
+    const known = lexemes.filter((l) => Number(l.df) > 0).map((l) => l.lexeme);
+    const matched = new Map<string, string[]>();
+    if (ids.length && known.length) {
+      const rows = await tx.query<{ id: string; matched: string[] }>(
+        `SELECT f.trace_id AS id,
+                ARRAY(SELECT l FROM unnest($2::text[]) l WHERE l = ANY (tsvector_to_array(f.lexemes))) AS matched
+           FROM trace_fulltext f WHERE f.trace_id = ANY($1::uuid[]) AND f.user_id = $3`,
+        [ids, known, userId],
+      );
+      for (const r of rows) matched.set(r.id, r.matched);
+    }
+    return {
+      documents: Number(corpus?.documents ?? 0),
+      lexemes: lexemes.map((l) => ({ lexeme: l.lexeme, df: Number(l.df) })),
+      matched,
+    };
+  },
+
   async rows(tx: Tx, userId: string, ids: readonly string[]): Promise<SearchRow[]> {
     if (!ids.length) return [];
     return tx.query<SearchRow>(

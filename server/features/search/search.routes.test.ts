@@ -9,7 +9,14 @@ import { createFakeEmbedder } from '../../embeddings/fake-embedder.js';
 import { createTestApp, signUpAndLogin } from '../../test-support/test-app.js';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
-type Result = { id: string; title: string | null; snippet: string; matched: string[]; score: number };
+type Result = {
+  id: string;
+  title: string | null;
+  snippet: string;
+  matched: string[];
+  score: number;
+  relevance: number;
+};
 
 describe('search over HTTP', () => {
   let t: TestApp;
@@ -142,19 +149,54 @@ describe('search over HTTP', () => {
     expect((await get('q=x&limit=51')).statusCode).toBe(400);
     expect((await post({ query: 'note', limit: 2 })).json().results.length).toBeLessThanOrEqual(2);
     // Every trace shares some word with this query through the fake model's hashing.
-    const all = (await post({ query: 'the is a to in with my no' })).json();
+    const all = (await post({ query: 'the is a to in with my no', min_relevance: 0 })).json();
+    expect(all.results.length).toBeGreaterThan(0);
     expect(all.results.length).toBeLessThanOrEqual(SEARCH_LIMITS.limitDefault);
   });
 
   it('filters by category, tags and importance in both arms', async () => {
+    // Each note holds one of the four words: weak matches, so every one is asked for.
     const q = 'budget dentist coffee python';
-    expect(titles((await post({ query: q, category: 'work' })).json()).sort()).toEqual(['Budget', 'Python']);
-    expect(titles((await post({ query: q, tags: ['Finance'] })).json())).toEqual(['Budget']);
-    expect(titles((await post({ query: q, importance: 'high' })).json())).toEqual(['Dentist']);
+    const any = { query: q, min_relevance: 0 };
+    expect(titles((await post({ ...any, category: 'work' })).json()).sort()).toEqual(['Budget', 'Python']);
+    expect(titles((await post({ ...any, tags: ['Finance'] })).json())).toEqual(['Budget']);
+    expect(titles((await post({ ...any, importance: 'high' })).json())).toEqual(['Dentist']);
     expect(
-      titles((await get(`q=${encodeURIComponent(q)}&tags=finance,meetings&category=work`)).json()),
+      titles(
+        (await get(`q=${encodeURIComponent(q)}&tags=finance,meetings&category=work&min_relevance=0`)).json(),
+      ),
     ).toEqual(['Budget']);
-    expect((await post({ query: q, tags: ['finance', 'health'] })).json().results).toEqual([]);
+    expect((await post({ ...any, tags: ['finance', 'health'] })).json().results).toEqual([]);
+  });
+
+  it('gives each result a relevance in [0, 1] and leaves out those below min_relevance', async () => {
+    const all = (await post({ query: 'dentist appointment coffee', min_relevance: 0, limit: 50 })).json();
+    expect(all.results.length).toBeGreaterThan(1);
+    for (const r of all.results as Result[]) {
+      expect(r.relevance).toBeGreaterThanOrEqual(0);
+      expect(r.relevance).toBeLessThanOrEqual(1);
+    }
+    const cut = (all.results as Result[])[1]!.relevance;
+    const strict = (
+      await post({ query: 'dentist appointment coffee', min_relevance: cut, limit: 50 })
+    ).json();
+    expect(strict.results.map((r: Result) => r.id)).toEqual(
+      (all.results as Result[]).filter((r) => r.relevance >= cut).map((r) => r.id),
+    );
+    for (const bad of [-0.1, 1.5, 'high']) {
+      const res = await post({ query: 'dentist', min_relevance: bad });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatch(/min_relevance/);
+    }
+    expect((await get('q=dentist&min_relevance=2')).statusCode).toBe(400);
+  });
+
+  it('answers an empty list with a message when nothing is relevant enough', async () => {
+    const res = await post({ query: 'dentist', min_relevance: 1 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().results).toEqual([]);
+    expect(res.json().message).toMatch(/^Nothing relevant found/);
+    expect((await post({ query: 'dentist', min_relevance: 0 })).json().message).toBeUndefined();
   });
 
   it('shows a snippet of at most 300 characters around the matching words of a long note', async () => {
@@ -172,6 +214,9 @@ describe('search over HTTP', () => {
     expect(await count()).toBe(before);
     const res = await post({ query: 'coffee' }, keyHeaders);
     expect(res.json().results.map((r: Result) => r.id)).toContain(ids.Coffee);
+    expect(await count()).toBe(before + 1);
+    // Candidates left out by the threshold were not retrieved: they do not count.
+    await post({ query: 'coffee', min_relevance: 1 }, keyHeaders);
     expect(await count()).toBe(before + 1);
   });
 

@@ -1,12 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { SearchRequest, type SearchInput, type SearchResponse } from '../../../contract/search.js';
-import type { Db, Tx } from '../../db/db.js';
+import type { SimilarTrace } from '../../../contract/traces.js';
+import { type Db, isUuid, type Tx } from '../../db/db.js';
+import { notFound } from '../../http/errors.js';
 import type { Embedder } from '../../embeddings/embedder.js';
 import { type Principal, requireScope } from '../../http/principal.js';
-import type { TracesService } from '../traces/traces.service.js';
+import { TRACE_NOT_FOUND, type TracesService } from '../traces/traces.service.js';
 import { parseInput } from '../../http/validation.js';
 
-import { type Arm, type FusedHit, fuseScores, type ScoreFusionOptions } from './score-fusion.js';
+import { type Candidate, type RankedHit, rankByRelevance, type RankOptions } from './relevance-ranking.js';
+import type { Arm } from './score-fusion.js';
 import {
   type ArmHit,
   type Bm25Params,
@@ -14,6 +17,7 @@ import {
   type SearchRow,
   searchRepo,
 } from './search.repo.js';
+import type { NearDuplicates } from './near-duplicates.js';
 import { buildSnippet } from './snippet.js';
 
 /** Every knob of the ranking, tuned on the LoCoMo dev split (docs/decisions/0008-hybrid-search.md). */
@@ -21,8 +25,8 @@ export type SearchTuning = {
   /** Candidates each arm contributes to the fusion. */
   depth: number;
   bm25: Bm25Params;
-  /** Arm weights and the recency / importance priors (score-fusion.ts). */
-  fusion: Pick<ScoreFusionOptions, 'weights' | 'recency' | 'importance'>;
+  /** The recency / importance priors added to the relevance when sorting (relevance-ranking.ts). */
+  priors: Pick<RankOptions, 'recency' | 'importance'>;
   /** HNSW candidate list size (pgvector's default 40 loses recall past ~40 results). */
   efSearch: number;
   /** A query the model cannot embed in this time is answered from full text alone. */
@@ -32,7 +36,7 @@ export type SearchTuning = {
 export const DEFAULT_TUNING: SearchTuning = {
   depth: 30,
   bm25: { k1: 0.9, b: 0.4, titleWeight: 2, candidateBudget: 2000 },
-  fusion: { weights: { fulltext: 0.6, vector: 0.4 } },
+  priors: {},
   efSearch: 100,
   queryEmbeddingTimeoutMs: 2000,
 };
@@ -42,21 +46,27 @@ export type Ranking = {
   mode: SearchResponse['mode'];
   fulltext: ArmHit[];
   vector: ArmHit[];
-  fused: FusedHit[];
+  /** What is returned: relevance ≥ min_relevance, at most `limit`, best first. */
+  fused: RankedHit[];
+  /** Every candidate, ranked, before the threshold and the limit (the fit script reads these). */
+  candidates: RankedHit[];
 };
 
 export type SearchServiceDeps = {
   db: Db;
   embedder: Embedder;
   traces: Pick<TracesService, 'recordAccessIn'>;
+  nearDuplicates?: Pick<NearDuplicates, 'of'>;
   log: Pick<FastifyBaseLogger, 'warn'>;
   tuning?: Partial<SearchTuning>;
 };
 
 /**
- * Hybrid search: BM25-style full text and vector similarity, each standardised over the candidates
- * and summed with fixed weights (z-score fusion, ADR 0008), plus gentle recency and importance priors. The query is embedded (in a worker thread) while the full-text
- * arm runs; if the model fails or is slow, the answer comes from full text alone (mode 'fulltext').
+ * Hybrid search: BM25-style full text and vector similarity give candidates; a small logistic
+ * model over their raw signals gives each a relevance in [0, 1] that means the same for every
+ * query (ADR 0008), and those below `min_relevance` are not returned. The query is embedded (in a
+ * worker thread) while the full-text arm runs; if the model fails or is slow, the answer comes
+ * from full text alone (mode 'fulltext').
  */
 export function createSearchService(deps: SearchServiceDeps) {
   const { db, embedder, log } = deps;
@@ -76,7 +86,7 @@ export function createSearchService(deps: SearchServiceDeps) {
         }, ms);
       });
       const [vector] = await Promise.race([
-        embedder.embed([query], { priority: 'high', signal: controller.signal }),
+        embedder.embed([query], { priority: 'high', signal: controller.signal, inputType: 'query' }),
         deadline,
       ]);
       return vector ?? null;
@@ -135,48 +145,56 @@ export function createSearchService(deps: SearchServiceDeps) {
           m,
         ]),
       );
+      const terms = await searchRepo.termStats(tx, userId, input.query, [...meta.keys()]);
       const textScore = new Map(fulltext.map((h) => [h.id, h.score]));
       const cosine = new Map(nearest.map((h) => [h.id, h.score]));
       for (const m of meta.values())
         if (m.similarity !== null && !cosine.has(m.id)) cosine.set(m.id, m.similarity);
-      const inText = new Set(textScore.keys());
       const inVector = new Set(nearest.map((h) => h.id));
-      const fused = fuseScores(
-        ids.flatMap((id) => {
-          const m = meta.get(id);
-          if (!m) return [];
-          const matched: Arm[] = [
-            ...(inText.has(id) ? (['fulltext'] as const) : []),
-            ...(inVector.has(id) ? (['vector'] as const) : []),
-          ];
-          return [
-            {
-              id,
-              // A trace no query word matched has a BM25 score of 0; one found only by meaning
-              // may have matched below the arm's depth, and counts as 0 too.
-              scores: {
-                fulltext: textScore.get(id) ?? 0,
-                ...(cosine.has(id) ? { vector: cosine.get(id)! } : {}),
-              },
-              matched,
-              createdAt: m.created_at,
-              importance: m.importance,
-            },
-          ];
-        }),
-        { ...tuning.fusion, limit: input.limit },
-      );
+      const candidates: Candidate[] = ids.flatMap((id) => {
+        const m = meta.get(id);
+        if (!m) return [];
+        return [
+          {
+            id,
+            ...(textScore.has(id) ? { bm25: textScore.get(id)! } : {}),
+            ...(cosine.has(id) ? { cosine: cosine.get(id)! } : {}),
+            matched: terms.matched.get(id) ?? [],
+            arms: [
+              ...(textScore.has(id) ? (['fulltext'] as const) : []),
+              ...(inVector.has(id) ? (['vector'] as const) : []),
+            ],
+            createdAt: m.created_at,
+            importance: m.importance,
+          },
+        ];
+      });
+      // The background: the mean cosine of the query's nearest traces (all of them in a small
+      // store). A cosine that does not stand out from it says little.
+      const background = nearest.length
+        ? nearest.reduce((sum, h) => sum + h.score, 0) / nearest.length
+        : null;
+      const ranked = rankByRelevance(candidates, terms, { background, ...tuning.priors });
+      const fused = ranked.filter((h) => h.relevance >= input.min_relevance).slice(0, input.limit);
       const top = fused.map((f) => f.id);
       const rows = new Map((await searchRepo.rows(tx, userId, top)).map((r) => [r.id, r]));
       await afterFusion?.(tx, top);
-      return { mode: vector ? 'hybrid' : 'fulltext', fulltext, vector: nearest, fused, rows };
+      return {
+        mode: vector ? 'hybrid' : 'fulltext',
+        fulltext,
+        vector: nearest,
+        fused,
+        candidates: ranked,
+        rows,
+      };
     });
   }
 
   return {
     /**
-     * The search of POST/GET /api/search and the MCP search tool. Needs read:traces. Results
-     * count as retrievals (access_count) when an assistant or program asked.
+     * The search of POST/GET /api/search and the MCP search tool. Needs read:traces. Only the
+     * results returned count as retrievals (access_count), and only when an assistant or program
+     * asked.
      */
     async search(principal: Principal, request: SearchRequest | SearchInput): Promise<SearchResponse> {
       requireScope(principal, 'read:traces');
@@ -201,12 +219,35 @@ export function createSearchService(deps: SearchServiceDeps) {
               created_at: row.created_at.toISOString(),
               updated_at: row.updated_at.toISOString(),
               snippet: buildSnippet(row.content, input.query),
+              relevance: hit.relevance,
               score: hit.score,
               matched: hit.matched satisfies Arm[],
             },
           ];
         }),
+        ...(ranking.fused.length
+          ? {}
+          : {
+              message:
+                `Nothing relevant found: no memory reached relevance ${input.min_relevance}` +
+                (ranking.candidates.length ? ' (lower min_relevance to see weaker matches).' : '.'),
+            }),
       };
+    },
+
+    /**
+     * GET /api/traces/{id}/similar: the near-duplicates kept for a trace (found when it or they
+     * were created, by words or by meaning). Needs read:traces; not an access.
+     */
+    async similar(principal: Principal, traceId: string): Promise<SimilarTrace[]> {
+      requireScope(principal, 'read:traces');
+      const near = deps.nearDuplicates;
+      const found =
+        isUuid(traceId) && near
+          ? await db.asUser(principal.userId, (tx) => near.of(tx, principal.userId, traceId))
+          : null;
+      if (!found) throw notFound(TRACE_NOT_FOUND);
+      return found;
     },
 
     /** The same ranking without reading content or counting access: for benches and tests. */

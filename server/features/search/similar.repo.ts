@@ -24,5 +24,6 @@ export async function findSimilarTraces(
     title: r.title,
     snippet: buildSnippet(r.excerpt, '', SIMILAR.snippetMax),
     similarity: Math.round(Number(r.similarity) * 1000) / 1000,
+    found_by: 'words' as const,
   }));
 }

@@ -29,8 +29,27 @@ export type TracesServiceDeps = {
    * changes: the one place search hooks in to (re-)queue its embedding.
    */
   onContentChanged?: (tx: Tx, traceId: string) => Promise<void>;
-  /** Near-duplicates of a new trace, listed in the create answer as `similar`, so the person can decide. */
-  findSimilar?: (tx: Tx, draft: { title: string | null; content: string }) => Promise<SimilarTrace[]>;
+  /**
+   * The new trace's vector if the model gives it within create's small budget, else null: it
+   * then feeds the categoriser and the near-duplicate check, and is stored instead of queued.
+   */
+  embedInline?: (draft: { title: string | null; content: string }) => Promise<readonly number[] | null>;
+  /** Stores the inline vector of a new trace, inside the writing transaction (no job queued). */
+  storeVector?: (tx: Tx, traceId: string, vector: readonly number[]) => Promise<void>;
+  /** Near-duplicates of a new trace, listed in the create answer as `similar` (ADR 0018). */
+  findSimilar?: (
+    tx: Tx,
+    userId: string,
+    draft: { title: string | null; content: string },
+    vector: readonly number[] | null,
+  ) => Promise<SimilarTrace[]>;
+  /** Keeps the near-duplicates found on create with the new trace (its detail page lists them). */
+  recordSimilar?: (
+    tx: Tx,
+    userId: string,
+    traceId: string,
+    similar: readonly SimilarTrace[],
+  ) => Promise<void>;
 };
 
 export type CreateOptions = {
@@ -76,20 +95,32 @@ export const DELETED_TRACE_RETENTION_DAYS = 30;
 export function createTracesService(deps: TracesServiceDeps) {
   const { db, log } = deps;
 
-  async function suggest(title: string | null, content: string, userTags: string[]) {
+  async function suggest(
+    title: string | null,
+    content: string,
+    userTags: string[],
+    vector: readonly number[] | null,
+  ) {
     try {
-      return sanitiseCategorisation(await deps.categorise({ title, content }, userTags));
+      return sanitiseCategorisation(await deps.categorise({ title, content }, userTags, vector ?? undefined));
     } catch (err) {
       log.warn({ err }, 'categorisation failed; using the defaults');
       return SPEC_DEFAULTS;
     }
   }
 
-  async function insertOnce(userId: string, fields: NewTrace) {
+  async function insertOnce(
+    userId: string,
+    fields: NewTrace,
+    vector: readonly number[] | null,
+    similar: readonly SimilarTrace[],
+  ) {
     return db.asUser(userId, async (tx) => {
       const row = await tracesRepo.insert(tx, userId, fields);
       if (row) {
-        await deps.onContentChanged?.(tx, row.id);
+        if (vector && deps.storeVector) await deps.storeVector(tx, row.id, vector);
+        else await deps.onContentChanged?.(tx, row.id);
+        if (similar.length) await deps.recordSimilar?.(tx, userId, row.id, similar);
         return { row, created: true };
       }
       // The dedup index refused it: an identical trace exists (or committed while we waited).
@@ -121,18 +152,20 @@ export function createTracesService(deps: TracesServiceDeps) {
       const importance = body.importance === 'auto' ? undefined : body.importance;
       const needsSuggestion = !category || !importance || !body.tags;
 
-      // Look for the duplicate (and the vocabulary) first, so a repeat costs no categorisation,
-      // and categorise outside any transaction: a model call must not hold the database.
-      const before = await db.asUser(userId, async (tx) => {
-        const existing = await tracesRepo.findActiveByHash(tx, userId, hash);
-        return {
-          existing,
-          userTags: needsSuggestion ? await tracesRepo.recentTags(tx, userId) : [],
-          similar: existing ? [] : ((await deps.findSimilar?.(tx, { title, content: body.content })) ?? []),
-        };
-      });
-      if (before.existing) return duplicate(before.existing);
-      const suggested = needsSuggestion ? await suggest(title, body.content, before.userTags) : SPEC_DEFAULTS;
+      // The model works (bounded) outside any transaction, while the duplicate is looked up.
+      const embedding = deps.embedInline?.({ title, content: body.content }) ?? Promise.resolve(null);
+      const existing = await db.asUser(userId, (tx) => tracesRepo.findActiveByHash(tx, userId, hash));
+      if (existing) return duplicate(existing);
+      const vector = await embedding;
+      // Then the vocabulary and near-duplicates, and categorise outside any transaction: a model
+      // call must not hold the database.
+      const before = await db.asUser(userId, async (tx) => ({
+        userTags: needsSuggestion ? await tracesRepo.recentTags(tx, userId) : [],
+        similar: (await deps.findSimilar?.(tx, userId, { title, content: body.content }, vector)) ?? [],
+      }));
+      const suggested = needsSuggestion
+        ? await suggest(title, body.content, before.userTags, vector)
+        : SPEC_DEFAULTS;
 
       const fields: NewTrace = {
         title,
@@ -146,7 +179,7 @@ export function createTracesService(deps: TracesServiceDeps) {
       };
       // A retry is needed only if the row that beat us was deleted before we could read it.
       for (let attempt = 0; attempt < 3; attempt++) {
-        const result = await insertOnce(userId, fields);
+        const result = await insertOnce(userId, fields, vector, before.similar);
         if (!result) continue;
         if (!result.created) return duplicate(result.row);
         const { similar } = before;

@@ -9,6 +9,7 @@ import type {
   Category,
   CreateTraceRequest,
   CreateTraceResponse,
+  SimilarTraces,
   Trace,
   TraceListResponse,
   UpdateTraceRequest,
@@ -40,6 +41,7 @@ export const tracesKeys = {
       },
     ] as const,
   detail: (id: string) => ['traces', 'detail', id] as const,
+  similar: (id: string) => ['traces', 'similar', id] as const,
 };
 
 const tracePath = (id: string) => `/api/traces/${encodeURIComponent(id)}`;
@@ -65,6 +67,15 @@ export function useTrace(id: string) {
     queryKey: tracesKeys.detail(id),
     queryFn: ({ signal }) => api<Trace>(tracePath(id), { signal }),
     // "Trace not found" is an answer, not a hiccup worth retrying.
+    retry: (count, err) => (err as { status?: number }).status !== 404 && count < 1,
+  });
+}
+
+/** Near-duplicates kept for a trace (by words or meaning); refreshed with every trace change. */
+export function useSimilarTraces(id: string) {
+  return useQuery({
+    queryKey: tracesKeys.similar(id),
+    queryFn: ({ signal }) => api<SimilarTraces>(`${tracePath(id)}/similar`, { signal }),
     retry: (count, err) => (err as { status?: number }).status !== 404 && count < 1,
   });
 }

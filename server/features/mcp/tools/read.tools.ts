@@ -28,6 +28,14 @@ const SearchInput = z.object({
     .describe(
       `How many results (default ${MCP_SEARCH_LIMITS.limitDefault}, at most ${MCP_SEARCH_LIMITS.limitMax})`,
     ),
+  min_relevance: z
+    .number()
+    .min(0)
+    .max(1)
+    .optional()
+    .describe(
+      `Leave out results less relevant than this, 0–1 (default ${SEARCH_LIMITS.minRelevanceDefault}; 0 returns the weak matches too)`,
+    ),
 });
 
 const FetchInput = z.object({
@@ -48,17 +56,22 @@ export function registerReadTools(server: McpServer, deps: ToolDeps): void {
         inputSchema: SearchInput,
         annotations: { title: 'Search memory', readOnlyHint: true, openWorldHint: false },
       },
-      async ({ query, limit }) => {
+      async ({ query, limit, min_relevance }) => {
         try {
-          // Hybrid search, the same as POST /api/search; it counts each result as one retrieval.
-          const { results } = await search.search(principal, {
+          // Hybrid search, the same as POST /api/search; it counts each returned result as one retrieval.
+          const { results, message } = await search.search(principal, {
             query,
             limit: limit ?? MCP_SEARCH_LIMITS.limitDefault,
+            ...(min_relevance === undefined ? {} : { min_relevance }),
           });
           // structuredContent repeats the JSON for clients that read it. No outputSchema: with a fresh
           // server per request the SDK would convert and check it on every call (~1 ms), for a shape
           // the text already fixes.
-          return jsonResult({ results: results.map((r) => searchItem(publicUrl, r)) }, true);
+          // An empty answer says why, so the assistant does not take silence for an error.
+          return jsonResult(
+            { results: results.map((r) => searchItem(publicUrl, r)), ...(message ? { message } : {}) },
+            true,
+          );
         } catch (err) {
           return toolError(err, log);
         }

@@ -2,7 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { CATEGORIES, IMPORTANCES, TRACE_LIMITS } from '../../../../contract/traces.js';
 import { toolAllowed } from '../mcp-auth.js';
-import { jsonResult, toolError, traceSummary } from '../tool-results.js';
+import { jsonResult, toolError, traceSummary, traceUrl, UNTITLED } from '../tool-results.js';
 import type { ToolDeps } from './tool-deps.js';
 
 /**
@@ -69,9 +69,23 @@ export function registerWriteTools(server: McpServer, deps: ToolDeps): void {
             {
               status: created ? 'created' : 'duplicate',
               message: created
-                ? 'Saved to memory.'
+                ? trace.similar?.length
+                  ? 'Saved to memory. Similar memories already exist (listed in similar): consider updating one of them instead of keeping both.'
+                  : 'Saved to memory.'
                 : 'Not saved again: a trace with the same content already exists; here it is.',
               trace: traceSummary(publicUrl, trace),
+              // Near-duplicates by words or by meaning, with how close each is (0–1).
+              ...(trace.similar?.length
+                ? {
+                    similar: trace.similar.map((s) => ({
+                      id: s.id,
+                      title: s.title || UNTITLED,
+                      url: traceUrl(publicUrl, s.id),
+                      similarity: s.similarity,
+                      found_by: s.found_by,
+                    })),
+                  }
+                : {}),
             },
             true,
           );

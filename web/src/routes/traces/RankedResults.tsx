@@ -10,6 +10,7 @@ import { RelativeTime } from '../../components/ui/RelativeTime.js';
 import { Spinner } from '../../components/ui/Spinner.js';
 import { TagChips } from '../../components/ui/TagChips.js';
 import { errorText } from '../../lib/form-errors.js';
+import { relevancePercent } from '../../lib/relevance-bar.js';
 import { ListMessage } from './ListMessage.js';
 
 /** How many ranked results the web shows (an assistant usually asks for fewer). */
@@ -19,7 +20,7 @@ const ARM_LABELS: Record<SearchArm, string> = { fulltext: 'words', vector: 'mean
 
 /**
  * "Best match" (ADR 0008): the search box's words ranked by POST /api/search, as an assistant would
- * see them, with the score and the arms that matched shown quietly. The plain list is untouched.
+ * see them, with the relevance and the arms that matched shown quietly. The plain list is untouched.
  */
 export function RankedResults({ query, category }: { query: string; category: Category | null }) {
   const trimmed = query.trim();
@@ -72,10 +73,9 @@ export function RankedResults({ query, category }: { query: string; category: Ca
       <ListMessage
         icon={<SearchX aria-hidden="true" />}
         title="Nothing relevant found"
-        text="No memory matches these words or their meaning. Try other words."
+        text="No memory is relevant enough to these words or their meaning. Try other words."
       />
     );
-  const top = results[0]?.score ?? 0;
   return (
     <div className="space-y-4">
       <p className="text-sm text-fg-muted" aria-live="polite">
@@ -89,22 +89,15 @@ export function RankedResults({ query, category }: { query: string; category: Ca
       </p>
       <ol className="space-y-3" aria-label="Ranked results">
         {results.map((r, i) => (
-          <RankedResult key={r.id} result={r} rank={i + 1} relative={top > 0 ? r.score / top : 0} />
+          <RankedResult key={r.id} result={r} rank={i + 1} />
         ))}
       </ol>
     </div>
   );
 }
 
-function RankedResult({
-  result: r,
-  rank,
-  relative,
-}: {
-  result: SearchResult;
-  rank: number;
-  relative: number;
-}) {
+function RankedResult({ result: r, rank }: { result: SearchResult; rank: number }) {
+  const percent = relevancePercent(r.relevance);
   const arms = r.matched.map((a) => ARM_LABELS[a]).join(' and ');
   return (
     <li className="relative flex gap-4 rounded-xl border border-line bg-surface p-4 shadow-sm transition-colors hover:border-line-strong">
@@ -132,16 +125,12 @@ function RankedResult({
         </p>
         <TagChips tags={r.tags} max={5} />
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-fg-subtle">
-          <span className="inline-flex items-center gap-2" title={`Score ${r.score.toFixed(4)}`}>
+          <span className="inline-flex items-center gap-2" title={`Relevance ${r.relevance.toFixed(4)}`}>
             <span className="h-1.5 w-16 overflow-hidden rounded-full bg-surface-muted" aria-hidden="true">
-              <span
-                className="block h-full rounded-full bg-accent"
-                style={{ width: `${Math.round(relative * 100)}%` }}
-              />
+              <span className="block h-full rounded-full bg-accent" style={{ width: `${percent}%` }} />
             </span>
             <span>
-              Score {r.score.toFixed(3)}
-              {arms && ` · matched by ${arms}`}
+              Relevance {percent}%{arms && ` · matched by ${arms}`}
             </span>
           </span>
           <RelativeTime iso={r.created_at} />

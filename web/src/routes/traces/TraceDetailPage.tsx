@@ -11,6 +11,7 @@ import { TagChips } from '../../components/ui/TagChips.js';
 import { ApiError } from '../../lib/api-error.js';
 import { formatDateTime, relativeTime } from '../../lib/relative-time.js';
 import { ListMessage } from './ListMessage.js';
+import { SimilarTraces } from './SimilarTraces.js';
 import { TraceFormDialog } from './TraceFormDialog.js';
 import { useDeleteTrace } from './use-delete-trace.js';
 
@@ -116,6 +117,8 @@ function TraceDetail({ trace }: { trace: Trace }) {
           </div>
         )}
       </dl>
+
+      <SimilarTraces id={trace.id} />
 
       {editKey !== null && (
         <TraceFormDialog

@@ -1,0 +1,120 @@
+import type { Importance } from '../../../contract/traces.js';
+import { DEFAULT_IMPORTANCE, DEFAULT_RECENCY, IMPORTANCE_SHARE, recencyShare } from './priors.js';
+import { RELEVANCE_MODEL, relevanceOf, type RelevanceModel, type RelevanceSignals } from './relevance.js';
+import type { Arm } from './score-fusion.js';
+
+/** One candidate of hybrid search with what each arm said of it. */
+export type Candidate = {
+  id: string;
+  /** BM25 (absent: no query lexeme matched, or below the arm's depth). */
+  bm25?: number;
+  /** Cosine similarity to the query (absent: not embedded, or no query vector). */
+  cosine?: number;
+  /** Lexemes of the query the candidate holds. */
+  matched: readonly string[];
+  /** Arms whose own top list held it. */
+  arms: readonly Arm[];
+  createdAt?: Date | string | number | null;
+  importance?: Importance | null;
+};
+
+/** What the words of the query weigh in this user's notes. */
+export type QueryTerms = { documents: number; lexemes: readonly { lexeme: string; df: number }[] };
+
+export type RankedHit = {
+  id: string;
+  /** The relevance plus the priors: what the list is sorted by. */
+  score: number;
+  /** The model's probability that the candidate answers the query, in [0, 1]. */
+  relevance: number;
+  matched: Arm[];
+  signals: RelevanceSignals;
+};
+
+export type RankOptions = {
+  model?: RelevanceModel;
+  /** Mean cosine of the query's nearest traces: how similar "anything" is to this query. */
+  background: number | null;
+  /**
+   * Priors in relevance units, added to the sort key only: a newer or more important memory wins a
+   * near-tie (±0.02), never a clear gap, and the reported relevance stays the model's.
+   */
+  recency?: { halfLifeDays: number; weight: number } | false;
+  importance?: { weight: number } | false;
+  now?: number;
+};
+
+export const PRIOR_WEIGHT = 0.02;
+const ARMS: readonly Arm[] = ['fulltext', 'vector'];
+
+/** idf as the full-text arm computes it; a word no note holds gets the idf of df 0 (the highest). */
+export function idf(documents: number, df: number): number {
+  return Math.log(1 + (documents - df + 0.5) / (df + 0.5));
+}
+
+/** The raw signals of every candidate, in the model's terms. */
+export function signalsOf(
+  candidates: readonly Candidate[],
+  terms: QueryTerms,
+  background: number | null,
+): Map<string, RelevanceSignals> {
+  const weight = new Map(terms.lexemes.map((l) => [l.lexeme, idf(Math.max(terms.documents, 1), l.df)]));
+  const mass = [...weight.values()].reduce((s, w) => s + w, 0);
+  const count = terms.lexemes.length;
+  const bestBm25 = Math.max(0, ...candidates.map((c) => c.bm25 ?? 0));
+  const cosines = candidates.flatMap((c) => (c.cosine === undefined ? [] : [c.cosine]));
+  const bestCosine = cosines.length ? Math.max(...cosines) : null;
+  return new Map(
+    candidates.map((c) => {
+      const held = new Set(c.matched);
+      const heldMass = [...held].reduce((s, l) => s + (weight.get(l) ?? 0), 0);
+      const cosine = c.cosine ?? null;
+      return [
+        c.id,
+        {
+          bm25: c.bm25 ?? 0,
+          idfShare: mass > 0 ? heldMass / mass : 0,
+          termShare: count > 0 ? held.size / count : 0,
+          cosine,
+          cosineMargin: cosine === null || background === null ? null : cosine - background,
+          bm25Ratio: bestBm25 > 0 ? (c.bm25 ?? 0) / bestBm25 : 0,
+          cosineGap: cosine === null || bestCosine === null ? null : cosine - bestCosine,
+        },
+      ];
+    }),
+  );
+}
+
+/** Candidates sorted by relevance (plus gentle priors), best first. */
+export function rankByRelevance(
+  candidates: readonly Candidate[],
+  terms: QueryTerms,
+  options: RankOptions,
+): RankedHit[] {
+  const model = options.model ?? RELEVANCE_MODEL;
+  const recency =
+    options.recency === false ? null : (options.recency ?? { ...DEFAULT_RECENCY, weight: PRIOR_WEIGHT });
+  const importance =
+    options.importance === false
+      ? null
+      : (options.importance ?? { ...DEFAULT_IMPORTANCE, weight: PRIOR_WEIGHT });
+  const now = options.now ?? Date.now();
+  const signals = signalsOf(candidates, terms, options.background);
+  const hits = candidates.map((c) => {
+    const s = signals.get(c.id)!;
+    const relevance = relevanceOf(s, model);
+    let bonus = 0;
+    if (recency) bonus += recency.weight * recencyShare(c.createdAt, now, recency.halfLifeDays);
+    if (importance && c.importance) bonus += importance.weight * IMPORTANCE_SHARE[c.importance];
+    return {
+      id: c.id,
+      score: relevance + bonus,
+      relevance,
+      matched: ARMS.filter((a) => c.arms.includes(a)),
+      signals: s,
+    };
+  });
+  return hits.sort(
+    (a, b) => b.score - a.score || b.relevance - a.relevance || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+}

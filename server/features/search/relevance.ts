@@ -1,0 +1,89 @@
+import trainedModel from './relevance-model.json' with { type: 'json' };
+
+/**
+ * A relevance that means the same for every query (docs/decisions/0008-hybrid-search.md): a small
+ * logistic model over raw signals of one candidate, so the best of ten bad answers scores low
+ * instead of "the best". Fitted by scripts/fit-relevance.ts on the LoCoMo dev split plus generated
+ * queries that match nothing; shipped as data.
+ */
+export type RelevanceSignals = {
+  /** BM25 score of the candidate (0 when no query lexeme matched). */
+  bm25: number;
+  /** Share of the query's idf mass held by the candidate's matched lexemes (unknown words count at full idf). */
+  idfShare: number;
+  /** Share of the query's distinct lexemes the candidate holds. */
+  termShare: number;
+  /** Cosine similarity to the query; null when not embedded (or the model did not answer). */
+  cosine: number | null;
+  /** Cosine minus the background: the mean cosine of the query's nearest traces (the vector arm's). */
+  cosineMargin: number | null;
+  /** BM25 over the best BM25 among the candidates (0 when nothing matched). */
+  bm25Ratio: number;
+  /** Cosine minus the best cosine among the candidates (≤ 0). */
+  cosineGap: number | null;
+};
+
+export const FEATURE_NAMES = [
+  'log_bm25',
+  'idf_share',
+  'term_share',
+  'cosine',
+  'cosine_margin',
+  'bm25_ratio',
+  'cosine_gap',
+  'no_vector',
+] as const;
+export type FeatureName = (typeof FEATURE_NAMES)[number];
+
+export type RelevanceModel = {
+  features: FeatureName[];
+  /** Standardisation of each feature (the weights apply to (x − mean) / sd). */
+  mean: number[];
+  sd: number[];
+  weights: number[];
+  bias: number;
+  fitted_on: string;
+};
+
+/** Every feature the model may use, as numbers (a missing cosine counts as the query's background). */
+export function featureValues(s: RelevanceSignals): Record<FeatureName, number> {
+  return {
+    log_bm25: Math.log1p(Math.max(0, s.bm25)),
+    idf_share: s.idfShare,
+    term_share: s.termShare,
+    cosine: s.cosine ?? 0,
+    cosine_margin: s.cosineMargin ?? 0,
+    bm25_ratio: s.bm25Ratio,
+    cosine_gap: s.cosineGap ?? -1,
+    no_vector: s.cosine === null ? 1 : 0,
+  };
+}
+
+export function logit(model: RelevanceModel, values: Record<FeatureName, number>): number {
+  let z = model.bias;
+  model.features.forEach((f, i) => {
+    z += model.weights[i]! * ((values[f] - model.mean[i]!) / (model.sd[i]! || 1));
+  });
+  return z;
+}
+
+/** The probability, in [0, 1], that the candidate answers the query. */
+export function relevanceOf(signals: RelevanceSignals, model: RelevanceModel = RELEVANCE_MODEL): number {
+  const z = logit(model, featureValues(signals));
+  const p = 1 / (1 + Math.exp(-z));
+  return Number.isFinite(p) ? Math.min(1, Math.max(0, p)) : z > 0 ? 1 : 0;
+}
+
+function checked(m: RelevanceModel): RelevanceModel {
+  const n = m.features.length;
+  if (
+    m.mean.length !== n ||
+    m.sd.length !== n ||
+    m.weights.length !== n ||
+    m.features.some((f) => !FEATURE_NAMES.includes(f))
+  )
+    throw new Error('relevance-model.json is malformed: run node --import tsx scripts/fit-relevance.ts');
+  return m;
+}
+
+export const RELEVANCE_MODEL: RelevanceModel = checked(trainedModel as RelevanceModel);
