@@ -99,7 +99,7 @@ test('every snippet has a copy button that copies exactly what the tab shows', a
     mcpServers: {
       cairn: {
         command: 'npx',
-        args: ['-y', '@cairn/mcp-stdio'],
+        args: ['-y', `${server.url}/downloads/cairn-mcp.tgz`],
         env: { CAIRN_URL: server.url, CAIRN_API_KEY: '<your-api-key>' },
       },
     },
