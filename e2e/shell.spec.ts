@@ -67,3 +67,28 @@ test('each route change scrolls back to the top', async ({ page, newUser, signIn
   await expect(page).toHaveURL(/\/app\/integrations$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
+
+test('on a 390 px phone every settings section is on screen and opens its page', async ({
+  page,
+  newUser,
+  signIn,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(await newUser(), '/app/settings');
+  const nav = page.getByRole('navigation', { name: 'Settings' });
+  for (const [label, path] of [
+    ['Profile', /\/app\/settings$/],
+    ['API Keys', /\/app\/settings\/api-keys$/],
+    ['OAuth Clients', /\/app\/settings\/oauth-clients$/],
+    ['Data', /\/app\/settings\/data$/],
+  ] as const) {
+    const link = nav.getByRole('link', { name: label });
+    const box = await link.boundingBox();
+    expect(box, label).not.toBeNull();
+    // Fully inside the screen without scrolling sideways.
+    expect(box!.x, label).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width, label).toBeLessThanOrEqual(390);
+    await link.click();
+    await expect(page).toHaveURL(path);
+  }
+});

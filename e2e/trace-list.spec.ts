@@ -179,6 +179,38 @@ test('cards and table views; the choice is remembered after a reload', async ({
   await expect(cards(page)).toHaveCount(1);
 });
 
+test('table view: an unbroken title and a long tag truncate with a tooltip; Actions stay on screen', async ({
+  page,
+  request,
+  newUser,
+  signIn,
+}) => {
+  const user = await newUser();
+  const title = 'W'.repeat(200);
+  const tag = 't'.repeat(50);
+  await (
+    await apiAs(request, user)
+  ).create({ title, content: 'x'.repeat(400), category: 'fact', importance: 'low', tags: [tag] });
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await signIn(user, '/app/traces?view=table');
+    const row = page.getByRole('table').getByRole('row').nth(1);
+    await expect(row.getByRole('link', { name: title })).toHaveAttribute('title', title);
+    for (const name of [`Edit ${title}`, `Delete ${title}`]) {
+      const box = await row.getByRole('button', { name }).boundingBox();
+      expect(box, `${name} at ${viewport.width}`).not.toBeNull();
+      expect(box!.x + box!.width, `${viewport.width}`).toBeLessThanOrEqual(viewport.width);
+    }
+    if (viewport.width === 1440) {
+      await expect(row.getByRole('cell').nth(4)).toBeInViewport();
+      await expect(row.getByRole('listitem').filter({ hasText: tag })).toHaveAttribute('title', `#${tag}`);
+    }
+  }
+});
+
 test('?create=true opens the create dialog and is removed from the URL', async ({
   page,
   newUser,

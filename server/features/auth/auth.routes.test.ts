@@ -203,8 +203,14 @@ describe('auth', () => {
     ).toBe(401);
   });
 
-  it('refuses a refresh without a cookie and a session call without a token', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh' })).statusCode).toBe(401);
+  it('answers a refresh without a cookie "no session" (204, no error) and refuses a session call without a token', async () => {
+    const none = await t.app.inject({ method: 'POST', url: '/api/auth/refresh' });
+    expect(none.statusCode).toBe(204);
+    expect(none.body).toBe('');
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { cairn_refresh: 'forged' } }))
+        .statusCode,
+    ).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/session' })).statusCode).toBe(401);
     expect(
       (

@@ -18,6 +18,7 @@ export function TagChips({
       {shown.map((tag) => (
         <li
           key={tag}
+          title={`#${tag}`}
           className="max-w-full truncate rounded-md bg-surface-muted px-1.5 py-0.5 text-xs text-fg-muted"
         >
           #{tag}

@@ -4,6 +4,7 @@ import type { Trace } from '../../../../contract/traces.js';
 import { invalidateAfterTraceChange, restoreTrace, tracesKeys } from '../../api/traces.js';
 import { api } from '../../lib/api-client.js';
 import { messageOf } from '../../lib/api-error.js';
+import { focusToastAction } from '../../lib/focus-toast-action.js';
 import { readableServerMessage } from '../../lib/text.js';
 
 /**
@@ -18,10 +19,13 @@ export function useDeleteTrace(options: { onDeleted?: (trace: Trace) => void } =
       api<void>(`/api/traces/${encodeURIComponent(trace.id)}`, { method: 'DELETE' }),
     onSuccess: (_, trace) => {
       queryClient.removeQueries({ queryKey: tracesKeys.detail(trace.id), exact: true });
+      const testId = `undo-delete-${trace.id}`;
       toast.success('Trace deleted successfully!', {
         duration: 10_000,
+        testId,
         action: { label: 'Undo', onClick: () => void undo(trace) },
       });
+      focusToastAction(testId);
       options.onDeleted?.(trace);
     },
     onError: (err) =>
