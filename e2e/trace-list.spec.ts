@@ -211,6 +211,33 @@ test('table view: an unbroken title and a long tag truncate with a tooltip; Acti
   }
 });
 
+test('a tag chip filters the list by its tag, in the URL; clearing shows everything again', async ({
+  page,
+  request,
+  newUser,
+  signIn,
+}) => {
+  const user = await newUser();
+  await (
+    await apiAs(request, user)
+  ).create(
+    { title: 'Lisbon', content: 'Trams and tiles.', category: 'personal', tags: ['travel'] },
+    { title: 'Porto', content: 'Port cellars.', category: 'personal', tags: ['travel', 'wine'] },
+    { title: 'Taxes', content: 'File by April.', category: 'work', tags: ['admin'] },
+  );
+  await signIn(user, '/app/traces');
+  await expect(cards(page)).toHaveCount(3);
+  await page.getByRole('link', { name: 'Show traces tagged travel' }).first().click();
+  await expect(page).toHaveURL(/\/app\/traces\?tag=travel$/);
+  await expect(cards(page)).toHaveCount(2);
+  await expect(page.getByText('Taxes')).toHaveCount(0);
+  await page.reload();
+  await expect(cards(page)).toHaveCount(2);
+  await page.getByRole('button', { name: 'Clear tag filter' }).click();
+  await expect(page).toHaveURL(/\/app\/traces$/);
+  await expect(cards(page)).toHaveCount(3);
+});
+
 test('?create=true opens the create dialog and is removed from the URL', async ({
   page,
   newUser,

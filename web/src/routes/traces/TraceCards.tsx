@@ -53,7 +53,7 @@ export function TraceCards({ traces, onEdit, onDelete, deletingId }: Props) {
               className="line-clamp-2 text-sm leading-relaxed break-words text-fg-muted"
             />
           </div>
-          <TagChips tags={t.tags} max={5} />
+          <TagChips tags={t.tags} max={5} linked />
           <div className="mt-auto flex items-center gap-3 pt-1 text-xs text-fg-subtle">
             <RelativeTime iso={t.created_at} />
             {t.access_count > 0 && (

@@ -98,7 +98,7 @@ function TraceDetail({ trace }: { trace: Trace }) {
         <Markdown source={trace.content} className="px-5 py-5 text-[15px] leading-relaxed sm:px-6" />
         {trace.tags.length > 0 && (
           <div className="border-t border-line px-5 py-3 sm:px-6">
-            <TagChips tags={trace.tags} />
+            <TagChips tags={trace.tags} linked />
           </div>
         )}
       </div>

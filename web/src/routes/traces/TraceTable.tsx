@@ -78,7 +78,7 @@ export function TraceTable({ traces, onEdit, onDelete, deletingId }: Props) {
               </td>
               <td className={`${TD} hidden xl:table-cell`}>
                 {t.tags.length > 0 ? (
-                  <TagChips tags={t.tags} max={3} />
+                  <TagChips tags={t.tags} max={3} linked />
                 ) : (
                   <span className="text-fg-subtle">—</span>
                 )}
