@@ -196,7 +196,8 @@ test('vendor steps: ChatGPT apps in developer mode, Claude Team/Enterprise owner
 }) => {
   await signIn(await newUser(), '/app/mcp-setup#chatgpt');
   const chatgpt = page.getByRole('tabpanel', { name: 'ChatGPT' });
-  await expect(chatgpt).toContainText('Settings → Apps → Advanced settings → Developer mode');
+  // MenuPath reads "Settings → , then Apps → , then …" (the ", then" is for screen readers).
+  await expect(chatgpt).toContainText(/Settings\W+then Apps\W+then Advanced settings\W+then Developer mode/);
   await expect(chatgpt).toContainText('Create app');
   await expect(chatgpt).toContainText('Plus, Pro, Business, Enterprise or Education');
   await expect(chatgpt).not.toContainText('Connectors');
@@ -207,7 +208,7 @@ test('vendor steps: ChatGPT apps in developer mode, Claude Team/Enterprise owner
   await page.getByRole('tab', { name: 'Claude AI Web' }).click();
   const claude = page.getByRole('tabpanel', { name: 'Claude AI Web' });
   await expect(claude).toContainText('an Owner adds the connector for the organization first');
-  await expect(claude).toContainText('Organization settings → Connectors');
+  await expect(claude).toContainText(/Organization settings\W+then Connectors/);
   await expect(claude.getByRole('link', { name: 'Claude’s custom connector guide' })).toBeVisible();
   await expect(claude.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}$/);
 });
