@@ -177,6 +177,12 @@ test('cards and table views; the choice is remembered after a reload', async ({
   await page.getByRole('radio', { name: 'Cards' }).click();
   await page.reload();
   await expect(cards(page)).toHaveCount(1);
+
+  // A radio group: the arrow keys move the choice, not only the focus.
+  await page.getByRole('radio', { name: 'Cards' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: 'Table' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('table')).toBeVisible();
 });
 
 test('table view: an unbroken title and a long tag truncate with a tooltip; Actions stay on screen', async ({
