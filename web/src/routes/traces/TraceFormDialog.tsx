@@ -142,6 +142,8 @@ export function TraceFormDialog({ open, onOpenChange, trace }: Props) {
     <Dialog
       open={open}
       onOpenChange={requestOpenChange}
+      // The dialog opens for writing: start in the box that matters (the title is optional).
+      initialFocus={editing ? undefined : () => document.querySelector<HTMLElement>(`#${FORM_ID} textarea`)}
       title={editing ? 'Edit Trace' : 'Create New Trace'}
       description={
         editing ? undefined : 'Save something your AI assistants should remember. Only the content is needed.'
@@ -198,8 +200,6 @@ export function TraceFormDialog({ open, onOpenChange, trace }: Props) {
               aria-required="true"
               rows={7}
               placeholder="What should your assistants remember?"
-              // The dialog opens for writing: start in the box that matters (title is optional).
-              autoFocus={!editing}
             />
           )}
         </Field>
@@ -249,7 +249,7 @@ export function TraceFormDialog({ open, onOpenChange, trace }: Props) {
         className="max-w-sm"
         footer={
           <>
-            <Button variant="secondary" autoFocus onClick={() => setConfirmDiscard(false)}>
+            <Button variant="secondary" onClick={() => setConfirmDiscard(false)}>
               Keep editing
             </Button>
             <Button
