@@ -12,6 +12,13 @@ export const ServerInfo = z
     public_url: z.string().describe('PUBLIC_URL: the base of every absolute URL'),
     mcp_url: z.string().describe('The remote MCP endpoint (Streamable HTTP)'),
     api_url: z.string().describe('The REST API base'),
+    stdio_client: z
+      .object({
+        url: z.string().describe('The packed stdio MCP client: `npx -y <url>` runs it'),
+        sha256: z.string().describe('Checksum of exactly the bytes served at url'),
+      })
+      .nullable()
+      .describe('Null when this server was started without a build (no package to serve)'),
     oauth: z.object({
       issuer: z.string(),
       dynamic_registration: z.boolean().describe('Whether assistants may register OAuth clients themselves'),

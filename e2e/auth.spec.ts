@@ -35,16 +35,38 @@ test('shows "Signing in..." while busy and the server’s message when sign-in f
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('"Forgot password?" only shows the notice and makes no call', async ({ page }) => {
+test('"Forgot password?" says how a reset really happens (no e-mail) and makes no call', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  // A first visit is not a return.
+  await expect(page.getByRole('heading', { name: 'Sign in to Cairn' })).toBeVisible();
   const calls: string[] = [];
   page.on('request', (r) => {
     if (new URL(r.url()).pathname.startsWith('/api/')) calls.push(r.url());
   });
   await page.getByRole('button', { name: 'Forgot password?' }).click();
-  await expect(page.getByText('Check your email for reset link')).toBeVisible();
+  const notice = page.getByRole('status');
+  await expect(notice).toContainText('This server sends no e-mail, so ask its owner to reset your password.');
+  await expect(notice).toContainText('npm run cairn -- user reset-password --email <your e-mail>');
+  await expect(page.getByText(/check your email/i)).toHaveCount(0);
   expect(calls).toEqual([]);
+});
+
+test('a signed-out visit checks for a session without an error in the console', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`);
+  });
+  const refreshed = page.waitForResponse('**/api/auth/refresh');
+  await page.goto('/login');
+  expect((await refreshed).status()).toBe(204);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: /sign in/i }).first()).toBeVisible();
+  expect(errors).toEqual([]);
 });
 
 test('guards signed-in pages and returns to the page asked for after sign-in', async ({ page, newUser }) => {
@@ -86,10 +108,16 @@ test('register: mismatched passwords are caught without a call; success leads to
 
   await page.getByLabel('Confirm password').fill('correct horse battery');
   await page.getByRole('button', { name: 'Sign up' }).click();
-  await expect(
-    page.getByText('Registration successful! Please check your email to verify your account.'),
-  ).toBeVisible();
+  // No e-mail service: no promise of a verification e-mail.
+  await expect(page.getByText('Account created. Sign in with your e-mail and password.')).toBeVisible();
+  await expect(page.getByText(/verif/i)).toHaveCount(0);
   await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
 
   await page.goto('/register');
   await page.getByLabel('Email').fill(email);
@@ -102,17 +130,18 @@ test('register: mismatched passwords are caught without a call; success leads to
 });
 
 test.describe('a fresh install with registration closed (the default)', () => {
-  test('register shows "Coming Soon" with every field disabled; the owner is set up once', async ({
+  test('register says it is closed, with every field disabled; the owner is set up once', async ({
     browser,
   }) => {
     const server = await startServer();
     try {
       const page = await browser.newPage({ baseURL: server.url });
       await page.goto('/register');
-      await expect(page.getByText('Coming Soon')).toBeVisible();
-      await expect(
-        page.getByText('Public registration is currently disabled', { exact: false }),
-      ).toBeVisible();
+      await expect(page.getByText('Registration is closed')).toBeVisible();
+      await expect(page.getByRole('note')).toContainText(
+        'The owner of this Cairn server creates accounts with npm run cairn -- user create.',
+      );
+      await expect(page.getByText(/soon/i)).toHaveCount(0);
       for (const label of ['Email', 'Confirm password']) await expect(page.getByLabel(label)).toBeDisabled();
       await expect(page.getByLabel('Password', { exact: true })).toBeDisabled();
       await expect(page.getByRole('button', { name: 'Sign up' })).toBeDisabled();
@@ -130,6 +159,11 @@ test.describe('a fresh install with registration closed (the default)', () => {
       await expect(page).toHaveURL(/\/login$/);
       await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Set up Cairn' })).toHaveCount(0);
+      // Nothing on /login leads to the closed registration page.
+      await expect(page.getByRole('link', { name: /get started|sign up/i })).toHaveCount(0);
+      await expect(
+        page.getByText('No account? The owner of this Cairn server creates accounts.'),
+      ).toBeVisible();
       await page.close();
     } finally {
       await server.stop();

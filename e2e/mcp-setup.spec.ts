@@ -99,7 +99,7 @@ test('every snippet has a copy button that copies exactly what the tab shows', a
     mcpServers: {
       cairn: {
         command: 'npx',
-        args: ['-y', '@cairn/mcp-stdio'],
+        args: ['-y', `${server.url}/downloads/cairn-mcp.tgz`],
         env: { CAIRN_URL: server.url, CAIRN_API_KEY: '<your-api-key>' },
       },
     },
@@ -187,4 +187,28 @@ test('with a Claude client of their own, its client id is offered with a copy bu
   await expect(panel.getByText(client_id, { exact: true })).toBeVisible();
   await panel.getByRole('button', { name: 'Copy client ID of My Claude' }).click();
   expect(await clipboard(page)).toBe(client_id);
+});
+
+test('vendor steps: ChatGPT apps in developer mode, Claude Team/Enterprise owners first, each dated', async ({
+  page,
+  newUser,
+  signIn,
+}) => {
+  await signIn(await newUser(), '/app/mcp-setup#chatgpt');
+  const chatgpt = page.getByRole('tabpanel', { name: 'ChatGPT' });
+  // MenuPath reads "Settings → , then Apps → , then …" (the ", then" is for screen readers).
+  await expect(chatgpt).toContainText(/Settings\W+then Apps\W+then Advanced settings\W+then Developer mode/);
+  await expect(chatgpt).toContainText('Create app');
+  await expect(chatgpt).toContainText('Plus, Pro, Business, Enterprise or Education');
+  await expect(chatgpt).not.toContainText('Connectors');
+  const openaiDoc = chatgpt.getByRole('link', { name: 'OpenAI’s developer mode guide' });
+  await expect(openaiDoc).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(chatgpt.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}$/);
+
+  await page.getByRole('tab', { name: 'Claude AI Web' }).click();
+  const claude = page.getByRole('tabpanel', { name: 'Claude AI Web' });
+  await expect(claude).toContainText('an Owner adds the connector for the organization first');
+  await expect(claude).toContainText(/Organization settings\W+then Connectors/);
+  await expect(claude.getByRole('link', { name: 'Claude’s custom connector guide' })).toBeVisible();
+  await expect(claude.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}$/);
 });

@@ -30,7 +30,9 @@ test('create a client, copy its credentials once, regenerate the secret, delete 
   await expect(page.getByText('OAuth client created successfully')).toBeVisible();
 
   const panel = page.getByRole('region', { name: 'Credentials for My ChatGPT' });
-  await expect(panel.getByText('Save this key securely. It will not be shown again.')).toBeVisible();
+  await expect(
+    panel.getByText('Save this client secret securely. It will not be shown again.'),
+  ).toBeVisible();
   const secret = (await panel.locator('dd code').nth(2).textContent())!;
   expect(secret).toMatch(/^cocs_/);
   await panel.getByRole('button', { name: 'Copy Client secret' }).click();
@@ -49,7 +51,18 @@ test('create a client, copy its credentials once, regenerate the secret, delete 
   await expect(page.getByText('Client ID copied to clipboard')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(clientId);
 
-  await card.getByRole('button', { name: 'Regenerate secret' }).click();
+  // Regenerating breaks the assistant using the old secret: it asks first, like delete.
+  const regenerateButton = card.getByRole('button', { name: 'Regenerate secret' });
+  await regenerateButton.click();
+  const confirm = page.getByRole('dialog', { name: 'Regenerate client secret' });
+  await expect(confirm).toContainText('The current secret stops working at once.');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  // Focus returns to the control that opened the dialog.
+  await expect(regenerateButton).toBeFocused();
+  await expect(page.getByRole('region', { name: 'Credentials for My ChatGPT' })).toHaveCount(0);
+  await regenerateButton.click();
+  await confirm.getByRole('button', { name: 'Regenerate secret' }).click();
   await expect(page.getByText('Client secret regenerated')).toBeVisible();
   const fresh = (await page
     .getByRole('region', { name: 'Credentials for My ChatGPT' })

@@ -67,3 +67,73 @@ test('each route change scrolls back to the top', async ({ page, newUser, signIn
   await expect(page).toHaveURL(/\/app\/integrations$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
+
+test('on a 390 px phone every settings section is on screen and opens its page', async ({
+  page,
+  newUser,
+  signIn,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(await newUser(), '/app/settings');
+  const nav = page.getByRole('navigation', { name: 'Settings' });
+  for (const [label, path] of [
+    ['Profile', /\/app\/settings$/],
+    ['API Keys', /\/app\/settings\/api-keys$/],
+    ['OAuth Clients', /\/app\/settings\/oauth-clients$/],
+    ['Data', /\/app\/settings\/data$/],
+  ] as const) {
+    const link = nav.getByRole('link', { name: label });
+    const box = await link.boundingBox();
+    expect(box, label).not.toBeNull();
+    // Fully inside the screen without scrolling sideways.
+    expect(box!.x, label).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width, label).toBeLessThanOrEqual(390);
+    await link.click();
+    await expect(page).toHaveURL(path);
+  }
+});
+
+test('the theme toggle steps System → Light → Dark, applies at once and survives a reload', async ({
+  page,
+  newUser,
+  signIn,
+}) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await signIn(await newUser(), '/app/dashboard');
+  const html = page.locator('html');
+  const sidebar = page.getByRole('complementary', { name: 'Main' });
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  await sidebar.getByRole('button', { name: 'Theme: System. Switch to Light' }).click();
+  await sidebar.getByRole('button', { name: 'Theme: Light. Switch to Dark' }).click();
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  const canvas = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(await canvas()).toBe('rgb(11, 15, 20)');
+  await page.reload();
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  await expect(sidebar.getByRole('button', { name: 'Theme: Dark. Switch to System' })).toBeVisible();
+  // Back to System: the OS setting rules again, and follows its changes.
+  await sidebar.getByRole('button', { name: 'Theme: Dark. Switch to System' }).click();
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+});
+
+test('"/" and Ctrl+K open the search from any page; "/" typed in a field stays a slash', async ({
+  page,
+  newUser,
+  signIn,
+}) => {
+  await signIn(await newUser(), '/app/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('/');
+  await expect(page).toHaveURL(/\/app\/traces$/);
+  const search = page.getByRole('searchbox', { name: 'Search traces' });
+  await expect(search).toBeFocused();
+  await page.keyboard.type('a/b');
+  await expect(search).toHaveValue('a/b');
+
+  await page.getByRole('heading', { name: 'Memory Traces' }).click();
+  await expect(search).not.toBeFocused();
+  await page.keyboard.press('Control+k');
+  await expect(search).toBeFocused();
+});

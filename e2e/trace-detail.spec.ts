@@ -30,10 +30,12 @@ test('detail page: badges, tags, line breaks, Created/Updated, edit and delete, 
     '#health',
     '#allergy',
   ]);
+  // Line breaks are kept; a blank line starts a new paragraph (Markdown, ADR 0024).
   const body = page.getByText('Penicillin: severe.');
   expect(await body.evaluate((el) => (el as HTMLElement).innerText)).toBe(
-    'Penicillin: severe.\nPeanuts: mild.\n\nCarry the pen.',
+    'Penicillin: severe.\nPeanuts: mild.',
   );
+  await expect(page.getByText('Carry the pen.')).toBeVisible();
   await expect(page.getByText('Created', { exact: true })).toBeVisible();
   await expect(page.getByText('Updated', { exact: true })).toHaveCount(0);
 
@@ -53,6 +55,53 @@ test('detail page: badges, tags, line breaks, Created/Updated, edit and delete, 
   await page.getByRole('link', { name: 'Allergies' }).click();
   await page.getByRole('link', { name: 'Back to Traces' }).click();
   await expect(page).toHaveURL(/\/app\/traces$/);
+});
+
+test('content renders as safe Markdown: links open apart, code blocks, and HTML shown as text', async ({
+  page,
+  request,
+  newUser,
+  signIn,
+}) => {
+  const user = await newUser();
+  const [trace] = await (
+    await apiAs(request, user)
+  ).create({
+    title: 'Deploy notes',
+    content: [
+      'Read **the runbook** at [our wiki](https://wiki.example.org/deploy) first.',
+      '',
+      '- build',
+      '- ship',
+      '',
+      '```',
+      'npm run build',
+      '```',
+      '',
+      '<img src=x onerror="window.pwned=1"> and [bad](javascript:alert(1))',
+    ].join('\n'),
+    category: 'work',
+  });
+  await signIn(user, `/app/traces/${trace!.id}`);
+  const link = page.getByRole('link', { name: 'our wiki' });
+  await expect(link).toHaveAttribute('href', 'https://wiki.example.org/deploy');
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(page.locator('strong', { hasText: 'the runbook' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('listitem').filter({ hasText: 'ship' })).toBeVisible();
+  await expect(page.locator('pre code')).toHaveText('npm run build');
+  // Raw HTML is text, and a javascript: link is not a link.
+  await expect(page.getByText('<img src=x onerror="window.pwned=1">', { exact: false })).toBeVisible();
+  await expect(page.getByRole('main').locator('img')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'bad' })).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+
+  // The card shows the same Markdown in two lines, and its link is clickable above the card.
+  await page.goto('/app/traces');
+  await expect(cards(page).first().getByRole('link', { name: 'our wiki' })).toHaveAttribute(
+    'rel',
+    'noopener noreferrer',
+  );
 });
 
 test('"Trace not found" for an unknown id, a malformed one and another user’s trace', async ({

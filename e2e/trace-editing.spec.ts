@@ -157,7 +157,7 @@ test('edit: the dialog shows the stored values and "Save Changes" sends the chan
   });
 });
 
-test('delete has no confirmation; the toast’s Undo restores the trace', async ({
+test('delete has no confirmation; the toast’s Undo takes the focus and restores the trace by keyboard', async ({
   page,
   request,
   newUser,
@@ -172,13 +172,16 @@ test('delete has no confirmation; the toast’s Undo restores the trace', async 
   );
   await signIn(user, '/app/traces');
   await expect(cards(page)).toHaveCount(2);
-  await page.getByRole('button', { name: 'Delete Delete me' }).click();
+  await page.getByRole('button', { name: 'Delete Delete me' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByText('Trace deleted successfully!')).toBeVisible();
   await expect(cards(page)).toHaveCount(1);
   await expect(page.getByRole('link', { name: 'Delete me' })).toHaveCount(0);
   await expect(page.getByText(/^1\s+trace$/)).toBeVisible();
 
-  await page.getByRole('button', { name: 'Undo' }).click();
+  // The button that had focus is gone with its trace: focus goes to Undo, not to <body>.
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByText('Trace restored')).toBeVisible();
   await expect(cards(page)).toHaveCount(2);
   await expect(page.getByRole('link', { name: 'Delete me' })).toBeVisible();
@@ -214,4 +217,36 @@ test('near-duplicates in the create answer are listed with links, and the new on
   await expect(dialog(page)).toBeHidden();
   await expect(cards(page)).toHaveCount(1);
   await expect(page.getByRole('link', { name: 'Gym' })).toBeVisible();
+});
+
+test('closing the dialog with typed content asks first; focus goes back to the button that opened it', async ({
+  page,
+  newUser,
+  signIn,
+}) => {
+  await signIn(await newUser(), '/app/traces');
+  const add = page.getByRole('button', { name: 'Add Trace' });
+  // Nothing typed: Escape closes at once.
+  await add.click();
+  await expect(dialog(page)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(add).toBeFocused();
+
+  await add.click();
+  await dialog(page).getByLabel('Content').fill('Half a thought about the garden');
+  await page.keyboard.press('Escape');
+  const confirm = page.getByRole('dialog', { name: 'Discard your changes?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(dialog(page).getByLabel('Content')).toHaveValue('Half a thought about the garden');
+
+  // A click on the overlay asks too.
+  await page.mouse.click(5, 5);
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Discard' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(add).toBeFocused();
+  await expect(page.getByRole('heading', { name: 'No traces yet' })).toBeVisible();
 });

@@ -177,6 +177,71 @@ test('cards and table views; the choice is remembered after a reload', async ({
   await page.getByRole('radio', { name: 'Cards' }).click();
   await page.reload();
   await expect(cards(page)).toHaveCount(1);
+
+  // A radio group: the arrow keys move the choice, not only the focus.
+  await page.getByRole('radio', { name: 'Cards' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: 'Table' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('table')).toBeVisible();
+});
+
+test('table view: an unbroken title and a long tag truncate with a tooltip; Actions stay on screen', async ({
+  page,
+  request,
+  newUser,
+  signIn,
+}) => {
+  const user = await newUser();
+  const title = 'W'.repeat(200);
+  const tag = 't'.repeat(50);
+  await (
+    await apiAs(request, user)
+  ).create({ title, content: 'x'.repeat(400), category: 'fact', importance: 'low', tags: [tag] });
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await signIn(user, '/app/traces?view=table');
+    const row = page.getByRole('table').getByRole('row').nth(1);
+    await expect(row.getByRole('link', { name: title })).toHaveAttribute('title', title);
+    for (const name of [`Edit ${title}`, `Delete ${title}`]) {
+      const box = await row.getByRole('button', { name }).boundingBox();
+      expect(box, `${name} at ${viewport.width}`).not.toBeNull();
+      expect(box!.x + box!.width, `${viewport.width}`).toBeLessThanOrEqual(viewport.width);
+    }
+    if (viewport.width === 1440) {
+      await expect(row.getByRole('cell').nth(4)).toBeInViewport();
+      await expect(row.getByRole('listitem').filter({ hasText: tag })).toHaveAttribute('title', `#${tag}`);
+    }
+  }
+});
+
+test('a tag chip filters the list by its tag, in the URL; clearing shows everything again', async ({
+  page,
+  request,
+  newUser,
+  signIn,
+}) => {
+  const user = await newUser();
+  await (
+    await apiAs(request, user)
+  ).create(
+    { title: 'Lisbon', content: 'Trams and tiles.', category: 'personal', tags: ['travel'] },
+    { title: 'Porto', content: 'Port cellars.', category: 'personal', tags: ['travel', 'wine'] },
+    { title: 'Taxes', content: 'File by April.', category: 'work', tags: ['admin'] },
+  );
+  await signIn(user, '/app/traces');
+  await expect(cards(page)).toHaveCount(3);
+  await page.getByRole('link', { name: 'Show traces tagged travel' }).first().click();
+  await expect(page).toHaveURL(/\/app\/traces\?tag=travel$/);
+  await expect(cards(page)).toHaveCount(2);
+  await expect(page.getByText('Taxes')).toHaveCount(0);
+  await page.reload();
+  await expect(cards(page)).toHaveCount(2);
+  await page.getByRole('button', { name: 'Clear tag filter' }).click();
+  await expect(page).toHaveURL(/\/app\/traces$/);
+  await expect(cards(page)).toHaveCount(3);
 });
 
 test('?create=true opens the create dialog and is removed from the URL', async ({

@@ -14,6 +14,8 @@ import { type AppDeps, createServices, type Services } from './services.js';
 export type AppOptions = {
   /** Built web app (vite outDir). Defaults to dist/web at the repository root. */
   webDir?: string;
+  /** The packed stdio client (scripts/pack-mcp-stdio.mjs). Defaults to dist/downloads. */
+  downloadsDir?: string;
   logger?: boolean;
   /** Where log lines go (default stdout); tests collect them to prove no secret is ever logged. */
   logStream?: LogStream;
@@ -61,7 +63,7 @@ export async function buildApp(
     await services.embedder.close();
   });
   await app.register(authenticationPlugin, { verifiers: services.verifiers });
-  await registerFeatures(app, { ...deps, log: app.log }, services);
+  await registerFeatures(app, { ...deps, log: app.log }, services, { downloadsDir: options.downloadsDir });
   await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR);
 
   return Object.assign(app, { services });

@@ -27,7 +27,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use(server);
       await server.stop();
     },
-    { scope: 'worker' },
+    { scope: 'worker', timeout: 180_000 },
   ],
   baseURL: async ({ server }, use) => use(server.url),
   newUser: async ({ request, server }, use) => {

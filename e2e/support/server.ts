@@ -30,12 +30,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const deadline = Date.now() + 60_000;
+  // Two cores shared by many processes can take a minute to start the server and load its model.
+  const deadline = Date.now() + 170_000;
   while (!output.includes('is running at')) {
     if (child.exitCode !== null) throw new Error(`Cairn exited early:\n${output}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`Cairn did not start within 60 s:\n${output}`);
+      throw new Error(`Cairn did not start within 170 s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -3,6 +3,8 @@ import type { AppDeps, Services } from '../services.js';
 import { accountRoutes } from './account/account.routes.js';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { downloadsRoutes } from './downloads/downloads.routes.js';
+import { loadStdioClient } from './downloads/stdio-client.js';
 import { healthRoutes } from './health/health.routes.js';
 import { mcpRoutes } from './mcp/mcp.routes.js';
 import { serverInfoRoutes } from './server-info/server-info.routes.js';
@@ -17,10 +19,13 @@ export async function registerFeatures(
   app: FastifyInstance,
   deps: AppDeps,
   services: Services,
+  options: { downloadsDir?: string } = {},
 ): Promise<void> {
   const { config } = deps;
+  const stdioClient = loadStdioClient(options.downloadsDir);
   await app.register(healthRoutes, { health: services.health, version: config.version });
-  await app.register(serverInfoRoutes, { config });
+  await app.register(serverInfoRoutes, { config, stdioClientSha256: stdioClient?.sha256 ?? null });
+  await app.register(downloadsRoutes, { stdioClient });
   await app.register(authRoutes, {
     auth: services.auth,
     users: services.users,

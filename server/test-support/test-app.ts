@@ -69,6 +69,7 @@ export async function createTestApp(
   opts: {
     db?: Db;
     webDir?: string;
+    downloadsDir?: string;
     /** Turns logging on (at LOG_LEVEL, so pass one in env) and collects the lines here. */
     logStream?: LogStream;
     /**
@@ -123,6 +124,7 @@ export async function createTestApp(
       logger: opts.logStream !== undefined,
       ...(opts.logStream ? { logStream: opts.logStream } : {}),
       webDir: opts.webDir ?? path.join(dataDir, 'no-web'),
+      downloadsDir: opts.downloadsDir ?? path.join(dataDir, 'no-downloads'),
     },
   );
   await opts.beforeReady?.(app);

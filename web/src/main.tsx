@@ -6,7 +6,17 @@ import { Toaster } from 'sonner';
 import { queryClient } from './app/query-client.js';
 import { router } from './app/router.js';
 import { AuthProvider } from './auth/auth-context.js';
+import { useTheme } from './lib/theme.js';
 import './styles.css';
+
+/**
+ * Bottom-right: at the top right, toasts covered each page's main button (Add Trace, Create).
+ * The toasts follow the app's theme, not only the system's.
+ */
+function ThemedToaster() {
+  const { theme } = useTheme();
+  return <Toaster position="bottom-right" richColors closeButton theme={theme} />;
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
@@ -16,7 +26,7 @@ createRoot(root).render(
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         <RouterProvider router={router} />
-        <Toaster position="top-right" richColors closeButton theme="system" />
+        <ThemedToaster />
       </AuthProvider>
     </QueryClientProvider>
   </StrictMode>,

@@ -110,8 +110,14 @@ describe('auth', () => {
     expect((await t.as(access).get('/api/auth/session')).status).toBe(401);
   });
 
-  it('refuses a refresh without a cookie and a session call without a token', async () => {
-    expect((await t.as(null).post('/api/auth/refresh')).status).toBe(401);
+  it('answers a refresh without a cookie "no session" (204, no error) and refuses a session call without a token', async () => {
+    const none = await t.as(null).post('/api/auth/refresh');
+    expect(none.status).toBe(204);
+    expect(none.body).toBe('');
+    const forged = await t
+      .as(null)
+      .post('/api/auth/refresh', undefined, { cookies: { cairn_refresh: 'forged' } });
+    expect(forged.status).toBe(401);
     expect((await t.as(null).get('/api/auth/session')).status).toBe(401);
     expect((await t.as({ token: 'a.b.c' }).get('/api/auth/session')).status).toBe(401);
   });

@@ -74,11 +74,14 @@ export const authRoutes: FastifyPluginAsyncZod<Opts> = async (app, opts) => {
     {
       schema: {
         tags,
-        summary: 'Rotate the refresh cookie and get a new access token',
-        response: { 200: SessionResponse, ...errors },
+        summary: 'Rotate the refresh cookie and get a new access token (204: no session cookie, signed out)',
+        response: { 200: SessionResponse, 204: z.null(), ...errors },
       },
     },
     async (request, reply) => {
+      // The web app asks on every load whether a session exists. Without a cookie the answer is
+      // simply "no": a 204, not a 401 the browser would log as an error on every signed-out visit.
+      if (!request.cookies[REFRESH_COOKIE]) return reply.status(204).send(null);
       try {
         return sendSession(
           reply,

@@ -16,6 +16,7 @@ describe('GET /api/server-info', () => {
       public_url: 'https://cairn.example.org',
       mcp_url: 'https://cairn.example.org/mcp',
       api_url: 'https://cairn.example.org/api',
+      stdio_client: null,
       oauth: { issuer: 'https://cairn.example.org', dynamic_registration: false },
     });
     await t.close();

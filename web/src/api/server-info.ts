@@ -13,7 +13,17 @@ export function useServerInfo() {
   });
 }
 
-export type SetupUrls = { publicUrl: string; mcpUrl: string; apiUrl: string; fromServer: boolean };
+/** Where the server serves its own stdio MCP client (ADR 0023). */
+const STDIO_CLIENT_PATH = '/downloads/cairn-mcp.tgz';
+
+export type SetupUrls = {
+  publicUrl: string;
+  mcpUrl: string;
+  apiUrl: string;
+  /** The stdio client this server serves, and its checksum (null: not built, or not known yet). */
+  stdioClient: { url: string; sha256: string | null };
+  fromServer: boolean;
+};
 
 /**
  * The addresses to print in snippets. Until the server has answered (or if it cannot), the
@@ -21,6 +31,18 @@ export type SetupUrls = { publicUrl: string; mcpUrl: string; apiUrl: string; fro
  */
 export function setupUrls(info: ServerInfo | undefined, origin: string): SetupUrls {
   if (info)
-    return { publicUrl: info.public_url, mcpUrl: info.mcp_url, apiUrl: info.api_url, fromServer: true };
-  return { publicUrl: origin, mcpUrl: `${origin}/mcp`, apiUrl: `${origin}/api`, fromServer: false };
+    return {
+      publicUrl: info.public_url,
+      mcpUrl: info.mcp_url,
+      apiUrl: info.api_url,
+      stdioClient: info.stdio_client ?? { url: `${info.public_url}${STDIO_CLIENT_PATH}`, sha256: null },
+      fromServer: true,
+    };
+  return {
+    publicUrl: origin,
+    mcpUrl: `${origin}/mcp`,
+    apiUrl: `${origin}/api`,
+    stdioClient: { url: `${origin}${STDIO_CLIENT_PATH}`, sha256: null },
+    fromServer: false,
+  };
 }

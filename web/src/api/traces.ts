@@ -22,6 +22,7 @@ import { statsKeys } from './stats.js';
 export type TraceListParams = {
   search?: string;
   category?: Category | null;
+  tag?: string | null;
   page?: number;
   pageSize?: number;
 };
@@ -36,6 +37,7 @@ export const tracesKeys = {
       {
         search: p.search ?? '',
         category: p.category ?? null,
+        tag: p.tag ?? null,
         page: p.page ?? 1,
         pageSize: p.pageSize ?? TRACE_LIMITS.pageSizeDefault,
       },
@@ -52,9 +54,9 @@ export function useTraces(params: TraceListParams) {
   return useQuery({
     queryKey: key,
     queryFn: ({ signal }) => {
-      const { search, category, page, pageSize } = key[2];
+      const { search, category, tag, page, pageSize } = key[2];
       return api<TraceListResponse>('/api/traces', {
-        query: { search: search.trim() || undefined, category, page, pageSize },
+        query: { search: search.trim() || undefined, category, tags: tag ?? undefined, page, pageSize },
         signal,
       });
     },

@@ -105,6 +105,8 @@ async function postRefresh(): Promise<RefreshOutcome> {
   for (let attempt = 0; ; attempt++) {
     try {
       const res = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' });
+      // 204: there is no session cookie, so no session (the server answers so without an error).
+      if (res.status === 204) return { kind: 'signed_out' };
       if (res.ok) return { kind: 'ok', session: (await res.json()) as Session };
       if (res.status >= 400 && res.status < 500 && res.status !== 429) return { kind: 'signed_out' };
     } catch {

@@ -8,6 +8,7 @@ import {
   KEY_PLACEHOLDER,
   mcpUrlWithApiKey,
   stdioConfig,
+  checksumCommand,
 } from './mcp-snippets.js';
 
 const BASE = 'https://memory.example.org';
@@ -30,16 +31,23 @@ describe('MCP set-up snippets', () => {
     expect(JSON.parse(cursorOAuthConfig(MCP))).toEqual({ mcpServers: { cairn: { url: MCP } } });
   });
 
-  it('local stdio server: npx of the published package with the server and key in env', () => {
-    expect(JSON.parse(stdioConfig(BASE, 'cairn_k'))).toEqual({
+  it('local stdio server: npx of the tarball this server serves, with the server and key in env', () => {
+    const pkg = `${BASE}/downloads/cairn-mcp.tgz`;
+    expect(JSON.parse(stdioConfig(pkg, BASE, 'cairn_k'))).toEqual({
       mcpServers: {
         cairn: {
           command: 'npx',
-          args: ['-y', '@cairn/mcp-stdio'],
+          args: ['-y', pkg],
           env: { CAIRN_URL: BASE, CAIRN_API_KEY: 'cairn_k' },
         },
       },
     });
+  });
+
+  it('the checksum line downloads the same URL npx installs', () => {
+    expect(checksumCommand(`${BASE}/downloads/cairn-mcp.tgz`)).toBe(
+      `curl -fsSL ${BASE}/downloads/cairn-mcp.tgz | sha256sum`,
+    );
   });
 
   it('the api_key query parameter form', () => {

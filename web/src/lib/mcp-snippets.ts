@@ -10,9 +10,6 @@ export const KEY_PLACEHOLDER = '<your-api-key>';
 /** The name the server is registered under in each client's configuration. */
 export const SERVER_NAME = 'cairn';
 
-/** The published local stdio server (packages/mcp-stdio; bin `cairn-mcp`). */
-export const STDIO_PACKAGE = '@cairn/mcp-stdio';
-
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
 /** Claude Code CLI with an API key in the Authorization header. */
@@ -37,13 +34,17 @@ export function cursorOAuthConfig(mcpUrl: string): string {
   return json({ mcpServers: { [SERVER_NAME]: { url: mcpUrl } } });
 }
 
-/** Any client that starts MCP servers as local processes (Claude Desktop, Cursor, Windsurf…). */
-export function stdioConfig(publicUrl: string, key = KEY_PLACEHOLDER): string {
+/**
+ * Any client that starts MCP servers as local processes (Claude Desktop, Cursor, Windsurf…). npx
+ * installs the tarball this server serves (packages/mcp-stdio, bin `cairn-mcp`), never a registry
+ * name that someone else could publish (ADR 0023).
+ */
+export function stdioConfig(packageUrl: string, publicUrl: string, key = KEY_PLACEHOLDER): string {
   return json({
     mcpServers: {
       [SERVER_NAME]: {
         command: 'npx',
-        args: ['-y', STDIO_PACKAGE],
+        args: ['-y', packageUrl],
         env: { CAIRN_URL: publicUrl, CAIRN_API_KEY: key },
       },
     },
@@ -62,4 +63,9 @@ export function curlSearch(publicUrl: string, key = KEY_PLACEHOLDER, query = 'pr
     `curl -X POST ${publicUrl}/api/search -H "Authorization: Bearer ${key}" ` +
     `-H "Content-Type: application/json" -d '${body}'`
   );
+}
+
+/** One line that prints the download's checksum, to compare with the one the page pins. */
+export function checksumCommand(packageUrl: string): string {
+  return `curl -fsSL ${packageUrl} | sha256sum`;
 }

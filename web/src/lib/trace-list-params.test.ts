@@ -7,12 +7,13 @@ const write = (qs: string, patch: Parameters<typeof writeListParams>[1]) =>
 
 describe('readListParams', () => {
   it('gives the defaults for an empty URL', () => {
-    expect(read('')).toEqual({ search: '', category: null, page: 1, view: null, order: 'newest' });
+    expect(read('')).toEqual({ search: '', category: null, tag: null, page: 1, view: null, order: 'newest' });
   });
   it('reads every parameter', () => {
-    expect(read('search=dentist&category=work&page=3&view=table&order=best')).toEqual({
+    expect(read('search=dentist&category=work&tag=Health&page=3&view=table&order=best')).toEqual({
       search: 'dentist',
       category: 'work',
+      tag: 'health',
       page: 3,
       view: 'table',
       order: 'best',
@@ -31,6 +32,10 @@ describe('writeListParams', () => {
   });
   it('goes back to page 1 when the search changes', () => {
     expect(write('page=3', { search: 'tax' })).toBe('search=tax');
+  });
+  it('a tag filter lives in the URL and, like any filter, goes back to page 1', () => {
+    expect(write('page=3', { tag: 'travel' })).toBe('tag=travel');
+    expect(write('tag=travel&page=2', { tag: null })).toBe('');
   });
   it('goes back to page 1 when the category changes', () => {
     expect(write('search=tax&page=3', { category: 'fact' })).toBe('search=tax&category=fact');

@@ -8,6 +8,8 @@ export type TraceOrder = 'newest' | 'best';
 export type TraceListState = {
   search: string;
   category: Category | null;
+  /** One tag the list is filtered by (a click on a tag chip), or null. */
+  tag: string | null;
   page: number;
   /** null when the URL does not say: the remembered choice applies. */
   view: TraceView | null;
@@ -22,6 +24,7 @@ export function readListParams(params: URLSearchParams): TraceListState {
   return {
     search: params.get('search') ?? '',
     category: isCategory(params.get('category')) ? (params.get('category') as Category) : null,
+    tag: params.get('tag')?.trim().toLowerCase() || null,
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
     view: view === 'cards' || view === 'table' ? view : null,
     order: params.get('order') === 'best' ? 'best' : 'newest',
@@ -37,13 +40,15 @@ export function writeListParams(params: URLSearchParams, patch: Partial<TraceLis
   const next: TraceListState = { ...current, ...patch };
   const filterChanged =
     (patch.search !== undefined && patch.search !== current.search) ||
-    (patch.category !== undefined && patch.category !== current.category);
+    (patch.category !== undefined && patch.category !== current.category) ||
+    (patch.tag !== undefined && patch.tag !== current.tag);
   if (filterChanged && patch.page === undefined) next.page = 1;
 
   const out = new URLSearchParams(params);
   const set = (key: string, value: string | null) => (value ? out.set(key, value) : out.delete(key));
   set('search', next.search);
   set('category', next.category);
+  set('tag', next.tag);
   set('page', next.page > 1 ? String(next.page) : null);
   set('view', next.view);
   set('order', next.order === 'best' ? 'best' : null);

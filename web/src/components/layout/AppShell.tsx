@@ -2,6 +2,7 @@ import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth-context.js';
+import { isSearchShortcut, isTypingTarget, SEARCH_INPUT_ID } from '../../lib/search-shortcut.js';
 import { useStoredState } from '../../lib/use-stored-state.js';
 import { Logo } from './Logo.js';
 import { Sidebar } from './Sidebar.js';
@@ -30,6 +31,20 @@ export function AppShell() {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [mobileOpen]);
+
+  // "/" and Ctrl/⌘+K: search from any page. Off the traces list it opens the list first; the
+  // search box takes the focus once it is there.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!isSearchShortcut(e, isTypingTarget(e.target))) return;
+      e.preventDefault();
+      const input = document.getElementById(SEARCH_INPUT_ID);
+      if (input) return input.focus();
+      void navigate('/app/traces', { state: { focusSearch: true } });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [navigate]);
 
   const handleSignOut = async () => {
     await signOut();

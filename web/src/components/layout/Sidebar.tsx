@@ -4,6 +4,7 @@ import { useAuth } from '../../auth/auth-context.js';
 import { cn } from '../../lib/cn.js';
 import { Logo } from './Logo.js';
 import { NAV_ITEMS } from './nav-items.js';
+import { ThemeToggle } from './ThemeToggle.js';
 
 type SidebarProps = {
   id: string;
@@ -71,6 +72,7 @@ export function Sidebar({ id, collapsed, onToggleCollapsed, onSignOut, mobileOpe
             {user.email}
           </p>
         )}
+        <ThemeToggle collapsed={collapsed} />
         <button
           type="button"
           onClick={onToggleCollapsed}

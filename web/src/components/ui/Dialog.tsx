@@ -12,10 +12,24 @@ type DialogProps = {
   /** Buttons row at the bottom. */
   footer?: ReactNode;
   className?: string;
+  /**
+   * Where focus starts (default: the first focusable element). Use this rather than autoFocus on
+   * a field: autoFocus moves focus before the dialog can remember which control opened it.
+   */
+  initialFocus?: () => HTMLElement | null;
 };
 
 /** A modal dialog: focus trapped, Escape and the close button dismiss it, the title labels it. */
-export function Dialog({ open, onOpenChange, title, description, children, footer, className }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  className,
+  initialFocus,
+}: DialogProps) {
   // Opened without a Radix Trigger (controlled), Radix has nowhere to return focus on close and it
   // falls to <body>: remember what had focus when the dialog opened and go back there.
   const returnFocus = useRef<HTMLElement | null>(null);
@@ -30,9 +44,14 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
             className,
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
-          onOpenAutoFocus={() => {
+          onOpenAutoFocus={(event) => {
             returnFocus.current =
               document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            const target = initialFocus?.();
+            if (target) {
+              event.preventDefault();
+              target.focus();
+            }
           }}
           onCloseAutoFocus={(event) => {
             if (returnFocus.current?.isConnected) {

@@ -1,4 +1,4 @@
-import { ToggleGroup } from 'radix-ui';
+import { RadioGroup } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.js';
 
@@ -14,7 +14,10 @@ type SegmentedControlProps<T extends string> = {
   compact?: boolean;
 };
 
-/** A choice of one among a few (a radio group with arrow-key navigation, Radix ToggleGroup). */
+/**
+ * A choice of one among a few: a Radix RadioGroup, so the arrow keys move the choice as they do
+ * in any radio group (a ToggleGroup only moved the focus, while saying role=radio).
+ */
 export function SegmentedControl<T extends string>({
   value,
   onValueChange,
@@ -24,11 +27,10 @@ export function SegmentedControl<T extends string>({
   ...aria
 }: SegmentedControlProps<T>) {
   return (
-    <ToggleGroup.Root
-      type="single"
+    <RadioGroup.Root
       value={value}
-      // Clicking the selected item would clear a single toggle group: keep one always chosen.
-      onValueChange={(v) => v && onValueChange(v as T)}
+      onValueChange={(v) => onValueChange(v as T)}
+      orientation="horizontal"
       className={cn(
         'inline-flex h-10 shrink-0 items-center rounded-lg border border-line bg-surface-muted p-0.5',
         className,
@@ -36,21 +38,21 @@ export function SegmentedControl<T extends string>({
       {...aria}
     >
       {options.map((o) => (
-        <ToggleGroup.Item
+        <RadioGroup.Item
           key={o.value}
           value={o.value}
           aria-label={compact && typeof o.label === 'string' ? o.label : undefined}
           title={compact && typeof o.label === 'string' ? o.label : undefined}
           className={cn(
             'inline-flex h-full items-center gap-1.5 rounded-md px-3 text-sm font-medium whitespace-nowrap text-fg-muted transition-colors',
-            'hover:text-fg data-[state=on]:bg-surface data-[state=on]:text-fg data-[state=on]:shadow-sm',
+            'hover:text-fg data-[state=checked]:bg-surface data-[state=checked]:text-fg data-[state=checked]:shadow-sm',
             '[&_svg]:size-4 [&_svg]:shrink-0',
           )}
         >
           {o.icon}
           <span className={cn(compact && o.icon ? 'sr-only sm:not-sr-only' : undefined)}>{o.label}</span>
-        </ToggleGroup.Item>
+        </RadioGroup.Item>
       ))}
-    </ToggleGroup.Root>
+    </RadioGroup.Root>
   );
 }

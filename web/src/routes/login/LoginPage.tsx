@@ -21,11 +21,14 @@ export function LoginPage() {
 
   return (
     <div className="flex min-h-screen flex-col">
+      {/* With registration closed, /register could only say so: no button leads there. */}
       <PublicHeader
         actions={
-          <Button asChild>
-            <Link to="/register">Get Started</Link>
-          </Button>
+          status.data?.registration_open ? (
+            <Button asChild>
+              <Link to="/register">Get Started</Link>
+            </Button>
+          ) : undefined
         }
       />
       {status.isPending ? (
@@ -33,7 +36,7 @@ export function LoginPage() {
       ) : status.data?.needs_setup ? (
         <OwnerSetupForm next={next} />
       ) : (
-        <SignInForm next={next} />
+        <SignInForm next={next} registrationOpen={status.data?.registration_open === true} />
       )}
     </div>
   );

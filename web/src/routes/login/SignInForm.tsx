@@ -7,7 +7,20 @@ import { TextField } from '../../components/ui/TextField.js';
 import { messageOf } from '../../lib/api-error.js';
 import { AuthCard } from './AuthCard.js';
 
-export function SignInForm({ next }: { next: string }) {
+const FORGOT_PASSWORD = 'This server sends no e-mail, so ask its owner to reset your password.';
+
+/** Set after a successful sign-in on this browser: only then is "Welcome back" true. */
+const SIGNED_IN_BEFORE = 'cairn:signed-in-before';
+
+function signedInBefore(): boolean {
+  try {
+    return localStorage.getItem(SIGNED_IN_BEFORE) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function SignInForm({ next, registrationOpen }: { next: string; registrationOpen: boolean }) {
   const { signIn } = useAuth();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
@@ -20,6 +33,11 @@ export function SignInForm({ next }: { next: string }) {
     setBusy(true);
     try {
       await signIn(email, password);
+      try {
+        localStorage.setItem(SIGNED_IN_BEFORE, '1');
+      } catch {
+        // Storage refused (private mode): the greeting stays neutral, nothing else depends on it.
+      }
       navigate(next, { replace: true });
     } catch (err) {
       toast.error(messageOf(err, 'Failed to sign in'));
@@ -28,7 +46,10 @@ export function SignInForm({ next }: { next: string }) {
   };
 
   return (
-    <AuthCard title="Welcome back" subtitle="Sign in to reach your memories">
+    <AuthCard
+      title={signedInBefore() ? 'Welcome back' : 'Sign in to Cairn'}
+      subtitle="Sign in to reach your memories"
+    >
       <form onSubmit={(e) => void submit(e)} className="space-y-4">
         <TextField
           label="Email"
@@ -47,29 +68,39 @@ export function SignInForm({ next }: { next: string }) {
           onValueChange={setPassword}
         />
         <div className="flex justify-end">
-          {/* Spec: shows a message and makes no call. Self-hosters reset with the CLI (README). */}
+          {/* Cairn sends no e-mail: a reset is done by the server's owner with the CLI (README). */}
           <button
             type="button"
             className="text-sm font-medium text-accent hover:underline"
-            onClick={() => setNotice('Check your email for reset link')}
+            onClick={() => setNotice(FORGOT_PASSWORD)}
           >
             Forgot password?
           </button>
         </div>
         {notice && (
           <p role="status" className="rounded-lg bg-info-soft px-3 py-2 text-sm text-info-soft-fg">
-            {notice}
+            {notice} They run{' '}
+            <code className="font-mono text-xs break-all">
+              npm run cairn -- user reset-password --email &lt;your e-mail&gt;
+            </code>{' '}
+            on the server.
           </p>
         )}
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? 'Signing in...' : 'Sign in'}
         </Button>
       </form>
-      <p className="mt-6 text-center text-sm text-fg-muted">
-        <Link to="/register" className="font-medium text-accent hover:underline">
-          Don&apos;t have an account? Sign up
-        </Link>
-      </p>
+      {registrationOpen ? (
+        <p className="mt-6 text-center text-sm text-fg-muted">
+          <Link to="/register" className="font-medium text-accent hover:underline">
+            Don&apos;t have an account? Sign up
+          </Link>
+        </p>
+      ) : (
+        <p className="mt-6 text-center text-sm text-fg-muted">
+          No account? The owner of this Cairn server creates accounts.
+        </p>
+      )}
     </AuthCard>
   );
 }

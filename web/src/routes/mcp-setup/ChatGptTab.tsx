@@ -1,14 +1,17 @@
 import { Callout } from '../../components/ui/Callout.js';
 import { CopyField } from '../../components/ui/CodeBlock.js';
 import { OAuthClientHint } from './OAuthClientHint.js';
-import { InlineCode, MenuPath, type SetupTabProps, Steps } from './setup-parts.js';
+import { CheckedOn, InlineCode, MenuPath, type SetupTabProps, Steps } from './setup-parts.js';
 
 export function ChatGptTab({ urls, clients, dynamicRegistration }: SetupTabProps) {
   return (
     <div className="space-y-8">
       <Callout tone="info" title="What you need">
         <ul className="list-disc space-y-1 pl-4">
-          <li>ChatGPT Plus or Pro, with Developer Mode turned on.</li>
+          <li>
+            ChatGPT Plus, Pro, Business, Enterprise or Education on the web, with developer mode turned on (on
+            Business, Enterprise and Education a workspace admin may have to allow it).
+          </li>
           <li>
             Cairn on a public HTTPS address: ChatGPT connects from OpenAI’s servers. This server’s MCP URL is{' '}
             <InlineCode>{urls.mcpUrl}</InlineCode>.
@@ -21,19 +24,21 @@ export function ChatGptTab({ urls, clients, dynamicRegistration }: SetupTabProps
             title: 'Turn on developer mode',
             body: (
               <p>
-                In ChatGPT open <MenuPath parts={['Settings', 'Connectors', 'Advanced', 'Developer mode']} />{' '}
-                and switch it on.
+                In ChatGPT open{' '}
+                <MenuPath parts={['Settings', 'Apps', 'Advanced settings', 'Developer mode']} /> and switch it
+                on.
               </p>
             ),
           },
           {
-            title: 'Create the connector',
+            title: 'Create the app',
             body: (
               <>
                 <p>
-                  Back in <MenuPath parts={['Settings', 'Connectors']} />, choose{' '}
-                  <span className="font-medium text-fg">Create</span>. Name it Cairn, paste the MCP server URL
-                  and choose <span className="font-medium text-fg">OAuth</span> as the authentication.
+                  Back in <MenuPath parts={['Settings', 'Apps']} />, choose{' '}
+                  <span className="font-medium text-fg">Create app</span> (it appears only in developer mode).
+                  Name it Cairn, paste the MCP server URL and choose{' '}
+                  <span className="font-medium text-fg">OAuth</span> as the authentication.
                 </p>
                 <CopyField value={urls.mcpUrl} copyLabel="Copy MCP server URL for ChatGPT" />
               </>
@@ -50,7 +55,7 @@ export function ChatGptTab({ urls, clients, dynamicRegistration }: SetupTabProps
               <>
                 <p>
                   This server does not let assistants register themselves, so enter a client ID and secret in
-                  the connector’s OAuth settings, then sign in to Cairn and approve.
+                  the app’s OAuth settings, then sign in to Cairn and approve.
                 </p>
                 <OAuthClientHint clients={clients} platform="chatgpt" platformLabel="ChatGPT" />
               </>
@@ -60,8 +65,9 @@ export function ChatGptTab({ urls, clients, dynamicRegistration }: SetupTabProps
             title: 'Use it in a chat',
             body: (
               <p>
-                Turn the Cairn connector on in a conversation and ask, for example, “Search my Cairn memories
-                for my coffee order” or “Remember that I prefer short answers.”
+                In a conversation choose <MenuPath parts={['+', 'More', 'Developer mode']} />, turn Cairn on
+                and ask, for example, “Search my Cairn memories for my coffee order” or “Remember that I
+                prefer short answers.”
               </p>
             ),
           },
@@ -70,8 +76,8 @@ export function ChatGptTab({ urls, clients, dynamicRegistration }: SetupTabProps
       {dynamicRegistration && (
         <Callout tone="tip" title="Prefer a client you made yourself?">
           <p>
-            Instead of registering itself, ChatGPT can use a client ID and secret typed into the connector’s
-            OAuth settings.
+            Instead of registering itself, ChatGPT can use a client ID and secret typed into the app’s OAuth
+            settings.
           </p>
           <OAuthClientHint clients={clients} platform="chatgpt" platformLabel="ChatGPT" />
         </Callout>
@@ -85,6 +91,11 @@ export function ChatGptTab({ urls, clients, dynamicRegistration }: SetupTabProps
           </li>
         </ul>
       </Callout>
+      <CheckedOn
+        date="2026-11-26"
+        source="OpenAI’s developer mode guide"
+        href="https://developers.openai.com/api/docs/guides/developer-mode"
+      />
     </div>
   );
 }

@@ -1,14 +1,22 @@
 import { Callout } from '../../components/ui/Callout.js';
 import { CopyField } from '../../components/ui/CodeBlock.js';
 import { OAuthClientHint } from './OAuthClientHint.js';
-import { InlineCode, MenuPath, type SetupTabProps, Steps, TabLink } from './setup-parts.js';
+import { CheckedOn, InlineCode, MenuPath, type SetupTabProps, Steps, TabLink } from './setup-parts.js';
 
 export function ClaudeWebTab({ urls, clients, dynamicRegistration, onSelectTab }: SetupTabProps) {
   return (
     <div className="space-y-8">
       <Callout tone="info" title="What you need">
         <ul className="list-disc space-y-1 pl-4">
-          <li>A paid Claude plan with custom connectors (Pro, Max, Team or Enterprise).</li>
+          <li>
+            A Claude plan with custom connectors: Pro, Max, Team or Enterprise (Free allows one custom
+            connector).
+          </li>
+          <li>
+            On Team and Enterprise, an Owner adds the connector for the organization first, in{' '}
+            <MenuPath parts={['Organization settings', 'Connectors']} />; each member then connects to it in
+            their own settings.
+          </li>
           <li>
             Cairn on a public HTTPS address: Claude connects from Anthropic’s servers, even when you use
             Claude Desktop. This server’s MCP URL is <InlineCode>{urls.mcpUrl}</InlineCode>.
@@ -22,7 +30,9 @@ export function ClaudeWebTab({ urls, clients, dynamicRegistration, onSelectTab }
             body: (
               <p>
                 On claude.ai or in Claude Desktop open{' '}
-                <MenuPath parts={['Settings', 'Connectors', 'Add custom connector']} />.
+                <MenuPath parts={['Settings', 'Connectors', 'Add custom connector']} /> (newer versions put
+                Connectors under Customize). On Team and Enterprise, the Owner does this step in Organization
+                settings and members go straight to Connect.
               </p>
             ),
           },
@@ -79,6 +89,11 @@ export function ClaudeWebTab({ urls, clients, dynamicRegistration, onSelectTab }
           ).
         </p>
       </Callout>
+      <CheckedOn
+        date="2026-11-26"
+        source="Claude’s custom connector guide"
+        href="https://support.claude.com/en/articles/11175166-getting-started-with-custom-connectors-using-remote-mcp"
+      />
     </div>
   );
 }

@@ -1,12 +1,12 @@
 import { Callout } from '../../components/ui/Callout.js';
 import { CodeBlock, CopyField } from '../../components/ui/CodeBlock.js';
 import {
+  checksumCommand,
   cursorConfig,
   cursorOAuthConfig,
   curlSearch,
   KEY_PLACEHOLDER,
   mcpUrlWithApiKey,
-  STDIO_PACKAGE,
   stdioConfig,
 } from '../../lib/mcp-snippets.js';
 import { AppLink, InlineCode, SetupSection, type SetupTabProps } from './setup-parts.js';
@@ -43,15 +43,36 @@ export function OtherToolsTab({ urls }: SetupTabProps) {
       <SetupSection title="Local MCP server (stdio)" id="other-local">
         <p className="text-sm leading-relaxed text-fg-muted">
           For clients that start MCP servers as local processes, such as Claude Desktop’s{' '}
-          <InlineCode>claude_desktop_config.json</InlineCode>. It needs Node.js 18 or later; npx fetches{' '}
-          <InlineCode>{STDIO_PACKAGE}</InlineCode>, whose <InlineCode>cairn-mcp</InlineCode> command talks to
-          this server with your key.
+          <InlineCode>claude_desktop_config.json</InlineCode>. It needs Node.js 18 or later. npx installs the{' '}
+          <InlineCode>cairn-mcp</InlineCode> command from this server itself (no package registry is
+          involved), and it talks to this server with your key.
         </p>
         <CodeBlock
-          code={stdioConfig(urls.publicUrl)}
+          code={stdioConfig(urls.stdioClient.url, urls.publicUrl)}
           copyLabel="Copy local server configuration"
           caption="mcp.json"
         />
+        {urls.stdioClient.sha256 ? (
+          <>
+            <p className="text-sm leading-relaxed text-fg-muted">
+              The package’s SHA-256 checksum, to compare with what this line prints before you trust it:
+            </p>
+            <CopyField value={urls.stdioClient.sha256} copyLabel="Copy the package’s SHA-256 checksum" />
+            <CodeBlock
+              code={checksumCommand(urls.stdioClient.url)}
+              copyLabel="Copy checksum command"
+              caption="shell"
+              wrap
+            />
+          </>
+        ) : urls.fromServer ? (
+          <Callout tone="warning">
+            <p>
+              This server runs without a build, so it has no package to offer: run{' '}
+              <InlineCode>npm run build</InlineCode> on the server and reload this page.
+            </p>
+          </Callout>
+        ) : null}
       </SetupSection>
 
       <SetupSection title="Any other MCP client" id="other-generic">

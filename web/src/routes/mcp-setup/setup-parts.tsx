@@ -101,3 +101,30 @@ export function TabLink({
     </button>
   );
 }
+
+/**
+ * When a tab's steps were last compared with the vendor's own documentation: menus move, so the
+ * page says how fresh its directions are and where to check them.
+ */
+export function CheckedOn({ date, source, href }: { date: string; source: string; href: string }) {
+  const label = new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return (
+    <p className="text-xs text-fg-muted">
+      Steps checked against{' '}
+      <a
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="font-medium text-accent underline underline-offset-2 hover:no-underline"
+      >
+        {source}
+      </a>{' '}
+      on <time dateTime={date}>{label}</time>.
+    </p>
+  );
+}

@@ -18,7 +18,7 @@ export function CredentialsPanel({ client, onDone }: { client: OAuthClientWithSe
           Credentials for {client.name}
         </h2>
       </div>
-      <Callout tone="warning">Save this key securely. It will not be shown again.</Callout>
+      <Callout tone="warning">Save this client secret securely. It will not be shown again.</Callout>
       <dl className="space-y-3">
         <CredentialRow label="Server URL" value={client.mcp_url} />
         <CredentialRow label="Client ID" value={client.client_id} />

@@ -1,8 +1,10 @@
+import { Fragment } from 'react';
 import { RefreshCw, Trash2 } from 'lucide-react';
 import type { OAuthClient } from '../../../../contract/oauth.js';
 import { Badge } from '../../components/ui/Badge.js';
 import { Button } from '../../components/ui/Button.js';
 import { formatDate, formatDateTime, lastUsedLabel } from '../../lib/relative-time.js';
+import { urlBreakParts } from '../../lib/url-breaks.js';
 import { CredentialRow } from './CredentialRow.js';
 import { PASTE_HINTS, PLATFORM_NAMES, REGISTERED_VIA } from './platforms.js';
 
@@ -74,11 +76,23 @@ export function OAuthClientCard({ client, onDelete, onRegenerate, regenerating }
         </div>
         <div className="sm:col-span-2 lg:col-span-1">
           <dt className="text-xs text-fg-muted">Redirect URIs</dt>
-          <dd className="space-y-0.5 font-mono text-xs break-all text-fg">
-            {client.redirect_uris.length ? client.redirect_uris.map((u) => <div key={u}>{u}</div>) : '—'}
+          <dd className="space-y-0.5 font-mono text-xs break-words text-fg">
+            {client.redirect_uris.length
+              ? client.redirect_uris.map((u) => <div key={u}>{withUrlBreaks(u)}</div>)
+              : '—'}
           </dd>
         </div>
       </dl>
     </li>
   );
+}
+
+/** A URL that wraps after its separators (/, ., ?, &, =), not in the middle of a word. */
+function withUrlBreaks(url: string) {
+  return urlBreakParts(url).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
 }

@@ -9,6 +9,7 @@ import { CreateOAuthClientForm } from './CreateOAuthClientForm.js';
 import { CredentialsPanel } from './CredentialsPanel.js';
 import { DeleteOAuthClientDialog } from './DeleteOAuthClientDialog.js';
 import { OAuthClientCard } from './OAuthClientCard.js';
+import { RegenerateSecretDialog } from './RegenerateSecretDialog.js';
 
 /**
  * /app/settings/oauth-clients: clients for assistants that connect
@@ -22,6 +23,7 @@ export function OAuthClientsPage() {
   // Held only in memory: the secret is shown until "Done", and never again.
   const [credentials, setCredentials] = useState<OAuthClientWithSecret | null>(null);
   const [toDelete, setToDelete] = useState<OAuthClient | null>(null);
+  const [toRegenerate, setToRegenerate] = useState<OAuthClient | null>(null);
 
   const confirmDelete = (client: OAuthClient) =>
     remove.mutate(client, {
@@ -37,6 +39,7 @@ export function OAuthClientsPage() {
     regenerate.mutate(client, {
       onSuccess: (fresh) => {
         toast.success('Client secret regenerated');
+        setToRegenerate(null);
         setCredentials(fresh);
       },
       onError: () => toast.error('Failed to regenerate client secret'),
@@ -79,13 +82,19 @@ export function OAuthClientsPage() {
                 key={client.id}
                 client={client}
                 onDelete={setToDelete}
-                onRegenerate={onRegenerate}
+                onRegenerate={setToRegenerate}
                 regenerating={regenerate.isPending}
               />
             ))}
           </ul>
         )}
       </section>
+      <RegenerateSecretDialog
+        client={toRegenerate}
+        pending={regenerate.isPending}
+        onCancel={() => setToRegenerate(null)}
+        onConfirm={onRegenerate}
+      />
       <DeleteOAuthClientDialog
         client={toDelete}
         pending={remove.isPending}

@@ -39,7 +39,8 @@ export function RegisterPage() {
     setBusy(true);
     try {
       await signUp(values.email, values.password);
-      toast.success('Registration successful! Please check your email to verify your account.');
+      // Cairn sends no e-mail: the account works at once.
+      toast.success('Account created. Sign in with your e-mail and password.');
       navigate('/login');
     } catch (err) {
       if (!form.fail(err)) setFormError(signUpErrorMessage(messageOf(err, 'Unknown error')));
@@ -64,11 +65,10 @@ export function RegisterPage() {
           >
             <Info className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
             <div className="space-y-1">
-              <p className="font-semibold">Coming Soon</p>
-              <p className="text-sm">Public registration will be available soon.</p>
+              <p className="font-semibold">Registration is closed</p>
               <p className="text-sm">
-                Public registration is currently disabled. The owner of this Cairn server can create accounts
-                with <code className="font-mono text-xs">npm run cairn -- user create</code>.
+                The owner of this Cairn server creates accounts with{' '}
+                <code className="font-mono text-xs">npm run cairn -- user create</code>.
               </p>
             </div>
           </div>

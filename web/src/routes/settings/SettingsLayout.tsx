@@ -14,7 +14,8 @@ export function SettingsLayout() {
   return (
     <div className="flex flex-col gap-6 lg:flex-row lg:gap-10">
       <nav aria-label="Settings" className="shrink-0 lg:w-48">
-        <ul className="flex gap-1 overflow-x-auto lg:flex-col">
+        {/* A grid on phones: a scrolling row hid the last sections off-screen with no hint. */}
+        <ul className="grid grid-cols-2 gap-1 sm:flex sm:flex-wrap lg:flex-col">
           {SECTIONS.map(({ to, label, icon: Icon, end }) => (
             <li key={to}>
               <NavLink

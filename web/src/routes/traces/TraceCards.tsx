@@ -6,6 +6,7 @@ import { ImportanceDot } from '../../components/ui/Importance.js';
 import { RelativeTime } from '../../components/ui/RelativeTime.js';
 import { TagChips } from '../../components/ui/TagChips.js';
 import { TraceActions } from './TraceActions.js';
+import { MarkdownPreview } from '../../components/ui/Markdown.js';
 
 type Props = {
   traces: readonly Trace[];
@@ -47,9 +48,12 @@ export function TraceCards({ traces, onEdit, onDelete, deletingId }: Props) {
                 {t.title || 'Untitled Trace'}
               </Link>
             </h3>
-            <p className="line-clamp-2 text-sm leading-relaxed break-words text-fg-muted">{t.content}</p>
+            <MarkdownPreview
+              source={t.content}
+              className="line-clamp-2 text-sm leading-relaxed break-words text-fg-muted"
+            />
           </div>
-          <TagChips tags={t.tags} max={5} />
+          <TagChips tags={t.tags} max={5} linked />
           <div className="mt-auto flex items-center gap-3 pt-1 text-xs text-fg-subtle">
             <RelativeTime iso={t.created_at} />
             {t.access_count > 0 && (

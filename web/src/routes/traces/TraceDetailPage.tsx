@@ -14,6 +14,7 @@ import { ListMessage } from './ListMessage.js';
 import { SimilarTraces } from './SimilarTraces.js';
 import { TraceFormDialog } from './TraceFormDialog.js';
 import { useDeleteTrace } from './use-delete-trace.js';
+import { Markdown } from '../../components/ui/Markdown.js';
 
 function BackToTraces() {
   return (
@@ -95,12 +96,10 @@ function TraceDetail({ trace }: { trace: Trace }) {
       </header>
 
       <div className="rounded-xl border border-line bg-surface shadow-sm">
-        <div className="px-5 py-5 text-[15px] leading-relaxed break-words whitespace-pre-wrap text-fg sm:px-6">
-          {trace.content}
-        </div>
+        <Markdown source={trace.content} className="px-5 py-5 text-[15px] leading-relaxed sm:px-6" />
         {trace.tags.length > 0 && (
           <div className="border-t border-line px-5 py-3 sm:px-6">
-            <TagChips tags={trace.tags} />
+            <TagChips tags={trace.tags} linked />
           </div>
         )}
       </div>

@@ -52,6 +52,7 @@ export function TraceFormDialog({ open, onOpenChange, trace }: Props) {
   const [tags, setTags] = useState(formatTags(trace?.tags ?? []));
   const [errors, setErrors] = useState<Errors>({});
   const [outcome, setOutcome] = useState<CreateTraceResponse | null>(null);
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
   const create = useCreateTrace();
   const update = useUpdateTrace();
   const pending = create.isPending || update.isPending;
@@ -108,11 +109,33 @@ export function TraceFormDialog({ open, onOpenChange, trace }: Props) {
     );
   }
 
+  // Typed content is not thrown away by a stray overlay click or Escape: ask first.
+  const initial = {
+    title: trace?.title ?? '',
+    content: trace?.content ?? '',
+    category: trace?.category ?? 'auto',
+    importance: trace?.importance ?? 'auto',
+    tags: formatTags(trace?.tags ?? []),
+  };
+  const dirty =
+    title !== initial.title ||
+    content !== initial.content ||
+    category !== initial.category ||
+    importance !== initial.importance ||
+    tags !== initial.tags;
+  const requestOpenChange = (next: boolean) => {
+    if (pending) return;
+    if (!next && dirty) return setConfirmDiscard(true);
+    onOpenChange(next);
+  };
+
   const count = characterCount(content);
   return (
     <Dialog
       open={open}
-      onOpenChange={(next) => !pending && onOpenChange(next)}
+      onOpenChange={requestOpenChange}
+      // The dialog opens for writing: start in the box that matters (the title is optional).
+      initialFocus={editing ? undefined : () => document.querySelector<HTMLElement>(`#${FORM_ID} textarea`)}
       title={editing ? 'Edit Trace' : 'Create New Trace'}
       description={
         editing ? undefined : 'Save something your AI assistants should remember. Only the content is needed.'
@@ -169,8 +192,6 @@ export function TraceFormDialog({ open, onOpenChange, trace }: Props) {
               aria-required="true"
               rows={7}
               placeholder="What should your assistants remember?"
-              // The dialog opens for writing: start in the box that matters (title is optional).
-              autoFocus={!editing}
             />
           )}
         </Field>
@@ -212,6 +233,31 @@ export function TraceFormDialog({ open, onOpenChange, trace }: Props) {
           )}
         </Field>
       </form>
+      <Dialog
+        open={confirmDiscard}
+        onOpenChange={setConfirmDiscard}
+        title="Discard your changes?"
+        description={editing ? 'Your edits to this trace are not saved yet.' : 'This trace is not saved yet.'}
+        className="max-w-sm"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirmDiscard(false)}>
+              Keep editing
+            </Button>
+            <Button
+              variant="danger"
+              onClick={() => {
+                setConfirmDiscard(false);
+                onOpenChange(false);
+              }}
+            >
+              Discard
+            </Button>
+          </>
+        }
+      >
+        <p className="text-sm text-fg-muted">What you typed is lost if you discard it.</p>
+      </Dialog>
     </Dialog>
   );
 }

@@ -16,6 +16,7 @@ import { useDeleteTrace } from './use-delete-trace.js';
 type Props = {
   search: string;
   category: Category | null;
+  tag: string | null;
   page: number;
   view: TraceView;
   onPage(page: number): void;
@@ -25,8 +26,18 @@ type Props = {
 };
 
 /** The list: newest first, 12 a page, with its count, "Last updated" and pagination footer. */
-export function TraceList({ search, category, page, view, onPage, onClearFilters, onCreate, onEdit }: Props) {
-  const list = useTraces({ search, category, page });
+export function TraceList({
+  search,
+  category,
+  tag,
+  page,
+  view,
+  onPage,
+  onClearFilters,
+  onCreate,
+  onEdit,
+}: Props) {
+  const list = useTraces({ search, category, tag, page });
   const remove = useDeleteTrace();
   const data = list.data;
 
@@ -51,7 +62,7 @@ export function TraceList({ search, category, page, view, onPage, onClearFilters
       />
     );
 
-  const filtered = search.trim() !== '' || category !== null;
+  const filtered = search.trim() !== '' || category !== null || tag !== null;
   const range = shownRange(data.currentPage, data.pageSize, data.totalCount);
   const first = data.traces[0];
 

@@ -25,28 +25,30 @@ const TD = 'px-4 py-3 align-top';
 export function TraceTable({ traces, onEdit, onDelete, deletingId }: Props) {
   return (
     <div className="overflow-x-auto rounded-xl border border-line bg-surface shadow-sm">
-      <table className="w-full text-sm">
+      {/* Fixed layout: a long tag or an unbroken title truncates inside its column instead of
+          widening the table and pushing Created, Views and Actions off-screen. */}
+      <table className="w-full table-fixed text-sm">
         <thead className="border-b border-line bg-surface-muted">
           <tr>
             <th scope="col" className={TH}>
               Title &amp; Content
             </th>
-            <th scope="col" className={`${TH} hidden sm:table-cell`}>
+            <th scope="col" className={`${TH} hidden w-36 sm:table-cell`}>
               Category
             </th>
-            <th scope="col" className={`${TH} hidden md:table-cell`}>
+            <th scope="col" className={`${TH} hidden w-32 md:table-cell`}>
               Importance
             </th>
-            <th scope="col" className={`${TH} hidden xl:table-cell`}>
+            <th scope="col" className={`${TH} hidden w-52 xl:table-cell`}>
               Tags
             </th>
-            <th scope="col" className={`${TH} hidden md:table-cell`}>
+            <th scope="col" className={`${TH} hidden w-32 md:table-cell`}>
               Created
             </th>
-            <th scope="col" className={`${TH} hidden lg:table-cell text-right`}>
+            <th scope="col" className={`${TH} hidden w-20 text-right lg:table-cell`}>
               Views
             </th>
-            <th scope="col" className={`${TH} text-right`}>
+            <th scope="col" className={`${TH} w-24 text-right`}>
               Actions
             </th>
           </tr>
@@ -54,11 +56,17 @@ export function TraceTable({ traces, onEdit, onDelete, deletingId }: Props) {
         <tbody className="divide-y divide-line">
           {traces.map((t) => (
             <tr key={t.id} className="hover:bg-surface-muted/60">
-              <td className={`${TD} max-w-md min-w-52`}>
-                <Link to={`/app/traces/${t.id}`} className="font-medium text-fg hover:underline">
+              <td className={`${TD} min-w-0`}>
+                <Link
+                  to={`/app/traces/${t.id}`}
+                  title={t.title || 'Untitled Trace'}
+                  className="block truncate font-medium text-fg hover:underline"
+                >
                   {t.title || 'Untitled Trace'}
                 </Link>
-                <p className="mt-0.5 break-words text-fg-muted">{truncate(t.content, 100)}</p>
+                <p className="mt-0.5 line-clamp-2 break-all text-fg-muted" title={t.content}>
+                  {truncate(t.content, 100)}
+                </p>
                 {/* The Category column is hidden on phones: keep the badge with the text there. */}
                 <CategoryBadge category={t.category} className="mt-2 sm:hidden" />
               </td>
@@ -68,9 +76,9 @@ export function TraceTable({ traces, onEdit, onDelete, deletingId }: Props) {
               <td className={`${TD} hidden md:table-cell`}>
                 <ImportanceDot importance={t.importance} />
               </td>
-              <td className={`${TD} hidden min-w-44 xl:table-cell`}>
+              <td className={`${TD} hidden xl:table-cell`}>
                 {t.tags.length > 0 ? (
-                  <TagChips tags={t.tags} max={3} />
+                  <TagChips tags={t.tags} max={3} linked />
                 ) : (
                   <span className="text-fg-subtle">—</span>
                 )}

@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import type { Trace } from '../../../../contract/traces.js';
 import { Button } from '../../components/ui/Button.js';
 import { PageHeader } from '../../components/ui/PageHeader.js';
@@ -10,6 +10,7 @@ import {
   type TraceView,
   writeListParams,
 } from '../../lib/trace-list-params.js';
+import { SEARCH_INPUT_ID } from '../../lib/search-shortcut.js';
 import { useDebouncedValue } from '../../lib/use-debounced-value.js';
 import { useStoredState } from '../../lib/use-stored-state.js';
 import { RankedResults } from './RankedResults.js';
@@ -31,6 +32,13 @@ export function TracesPage() {
   const [storedView, setStoredView] = useStoredState<TraceView>(VIEW_STORAGE_KEY, 'cards');
   const view = state.view ?? storedView;
   const [dialog, setDialog] = useState<{ key: number; trace: Trace | null } | null>(null);
+
+  // Arrived through the search shortcut from another page: the search box takes the focus.
+  const location = useLocation();
+  const focusSearch = (location.state as { focusSearch?: boolean } | null)?.focusSearch === true;
+  useEffect(() => {
+    if (focusSearch) document.getElementById(SEARCH_INPUT_ID)?.focus();
+  }, [focusSearch, location.key]);
 
   const update = useCallback(
     (patch: Partial<TraceListState>, replace = false) =>
@@ -95,18 +103,30 @@ export function TracesPage() {
             update({ view: v }, true);
           }}
         />
+        {state.tag && state.order !== 'best' && (
+          <p className="flex items-center gap-2 text-sm text-fg-muted">
+            Tagged
+            <span className="rounded-md bg-accent-soft px-2 py-0.5 font-medium text-accent-soft-fg">
+              #{state.tag}
+            </span>
+            <Button variant="ghost" size="sm" onClick={() => update({ tag: null })}>
+              Clear tag filter
+            </Button>
+          </p>
+        )}
         {state.order === 'best' ? (
           <RankedResults query={debouncedSearch} category={state.category} />
         ) : (
           <TraceList
             search={state.search}
             category={state.category}
+            tag={state.tag}
             page={state.page}
             view={view}
             onPage={(page) => update({ page })}
             onClearFilters={() => {
               setSearchText('');
-              update({ search: '', category: null });
+              update({ search: '', category: null, tag: null });
             }}
             onCreate={openCreate}
             onEdit={openEdit}

@@ -3,6 +3,7 @@ import { CATEGORIES, type Category } from '../../../../contract/traces.js';
 import { Input } from '../../components/ui/Input.js';
 import { SegmentedControl } from '../../components/ui/SegmentedControl.js';
 import { Select } from '../../components/ui/Select.js';
+import { SEARCH_INPUT_ID } from '../../lib/search-shortcut.js';
 import type { TraceOrder, TraceView } from '../../lib/trace-list-params.js';
 
 const ALL = 'all';
@@ -35,8 +36,10 @@ export function TracesToolbar(p: Props) {
           type="search"
           value={p.searchText}
           onChange={(e) => p.onSearchText(e.target.value)}
-          placeholder="Search traces..."
+          id={SEARCH_INPUT_ID}
+          placeholder="Search traces... ( / )"
           aria-label="Search traces"
+          aria-keyshortcuts="/ Control+K Meta+K"
           className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
         />
         {p.searchText && (

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import type { Trace } from '../../../../contract/traces.js';
 import { deleteTrace, invalidateAfterTraceChange, restoreTrace, tracesKeys } from '../../api/traces.js';
 import { errorText } from '../../lib/form-errors.js';
+import { focusToastAction } from '../../lib/focus-toast-action.js';
 
 /**
  * Delete a trace at once (no confirmation: Undo is the safety net), with an Undo on the success toast
@@ -15,10 +16,13 @@ export function useDeleteTrace(options: { onDeleted?: (trace: Trace) => void } =
     mutationFn: (trace: Trace) => deleteTrace(trace.id),
     onSuccess: (_, trace) => {
       queryClient.removeQueries({ queryKey: tracesKeys.detail(trace.id), exact: true });
+      const testId = `undo-delete-${trace.id}`;
       toast.success('Trace deleted successfully!', {
         duration: 10_000,
+        testId,
         action: { label: 'Undo', onClick: () => void undo(trace) },
       });
+      focusToastAction(testId);
       options.onDeleted?.(trace);
     },
     onError: (err) => toast.error(`Failed to delete trace: ${errorText(err, 'Something went wrong')}`),
