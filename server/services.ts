@@ -111,7 +111,7 @@ export function createServices(deps: AppDeps) {
   const importRunner = createImportRunner({ db, traces, log });
   const imports = createImportService({
     db,
-    findSimilar: findNearDuplicates,
+    findSimilar: (tx, userId, draft) => nearDuplicates.find(tx, userId, draft, null),
     onStarted: () => importRunner.kick(),
   });
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createImportRunner } from '../features/account/import-runner.js';
 import { createImportService } from '../features/account/import.service.js';
-import { findNearDuplicates } from '../features/search/near-duplicates.js';
+import { createNearDuplicates } from '../features/search/near-duplicates.js';
 import { createTestApp } from '../test-support/test-app.js';
 import type { CliContext } from './context.js';
 import { runImportCommand } from './import.command.js';
@@ -16,11 +16,13 @@ const FIXTURES = path.resolve(import.meta.dirname, '../../tests/fixtures/import'
 
 describe('cairn import', () => {
   let t: TestApp;
+  // Words only here (no vectors in a preview), so the model id is never consulted.
+  const nearDuplicates = createNearDuplicates({ model: 'unused' });
   const ctx = async () => {
     const importRunner = createImportRunner({ db: t.db, traces: t.app.services.traces, log: t.app.log });
     const imports = createImportService({
       db: t.db,
-      findSimilar: findNearDuplicates,
+      findSimilar: (tx, userId, draft) => nearDuplicates.find(tx, userId, draft, null),
       onStarted: () => importRunner.kick(),
     });
     return {

@@ -16,7 +16,12 @@ const JOB_NOT_FOUND = 'Import not found';
 export type ImportServiceDeps = {
   db: Db;
   /** Search's near-duplicate check (trigram), inside the caller's transaction. */
-  findSimilar: (tx: Tx, draft: { title: string | null; content: string }) => Promise<SimilarTrace[]>;
+  /** Near-duplicates by words (the preview has no vectors yet: by meaning is found after import). */
+  findSimilar: (
+    tx: Tx,
+    userId: string,
+    draft: { title: string | null; content: string },
+  ) => Promise<SimilarTrace[]>;
   /** Wakes the background runner when a job is started. */
   onStarted: () => void;
 };
@@ -64,7 +69,7 @@ export function createImportService(deps: ImportServiceDeps) {
           continue;
         }
         seen.add(hash);
-        const similar = await deps.findSimilar(tx, {
+        const similar = await deps.findSimilar(tx, userId, {
           title: item.trace.title ?? null,
           content: item.trace.content,
         });
