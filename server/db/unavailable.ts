@@ -5,7 +5,7 @@
  * acknowledged, so the client may retry it.
  */
 export class DatabaseUnavailableError extends Error {
-  constructor(readonly cause: unknown) {
+  constructor(override readonly cause: unknown) {
     super('The database is unavailable; try again shortly', { cause });
   }
 }
