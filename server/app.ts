@@ -6,6 +6,7 @@ import { registerFeatures } from './features/index.js';
 import { authenticationPlugin } from './http/authenticate.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerRejectNul } from './http/reject-nul.js';
 import { type LogStream, redactingStream, redactUrl } from './http/redact.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
@@ -49,6 +50,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerSecurityHeaders(app);
+  registerRejectNul(app);
   await app.register(fastifyCookie);
   await registerOpenApi(app, deps.config);
 
