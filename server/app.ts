@@ -1,3 +1,4 @@
+import type { Config } from './config.js';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -42,14 +43,14 @@ export async function buildApp(
             stream: redactingStream(options.logStream ?? process.stdout),
           },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, { publicUrl: deps.config.publicUrl });
   registerRejectNul(app);
   await app.register(fastifyCookie);
   await registerOpenApi(app, deps.config);
@@ -66,4 +67,9 @@ export async function buildApp(
   await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR);
 
   return Object.assign(app, { services });
+}
+
+/** A hop count as Fastify's types take it: believe the `hops` proxies nearest to us. */
+function fastifyTrustProxy(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
