@@ -1,9 +1,8 @@
-import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, processGroup, ROOT } from '../support/processes.js';
+import { freePort, processGroup } from '../support/processes.js';
 
 /**
  * Issue 2: "start two servers on one directory: the second refuses, the first keeps serving, no
@@ -79,74 +78,4 @@ describe('the DATA_DIR lock', () => {
     next.child.kill('SIGTERM');
     expect(await next.exited).toBe(0);
   }, 600_000);
-
-  // A container restart: the new process is PID 1 again, with another host name, on the same
-  // volume. A pid-and-hostname lock calls the dead holder alive (its pid is our own) or foreign
-  // (another host) and refuses for ever; the kernel-released socket says it is gone.
-  const canUnshare =
-    process.getuid?.() === 0 && spawnSync('unshare', ['-p', '-f', '-u', '--mount-proc', 'true']).status === 0;
-  it.skipIf(!canUnshare)(
-    'restarts after kill -9 in a new PID namespace with another host name',
-    async () => {
-      const boxDir = mkdtempSync(path.join(tmpdir(), 'cairn-lock-ns-'));
-      const inContainer = async (n: number) => {
-        const port = await freePort();
-        const child = spawn(
-          'unshare',
-          [
-            '-p',
-            '-f',
-            '-u',
-            '--mount-proc',
-            '--kill-child=SIGKILL',
-            'sh',
-            '-c',
-            `hostname box-${n} && exec "${process.execPath}" --import tsx server/main.ts`,
-          ],
-          {
-            cwd: ROOT,
-            env: {
-              ...process.env,
-              HOST: '127.0.0.1',
-              LOG_LEVEL: 'warn',
-              DATA_DIR: boxDir,
-              PORT: String(port),
-            },
-            stdio: ['ignore', 'pipe', 'pipe'],
-          },
-        );
-        let out = '';
-        child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-        child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-        const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-        const deadline = Date.now() + 180_000;
-        while (!out.includes('is running at')) {
-          if (child.exitCode !== null) throw new Error(`server ${n} exited early:\n${out}`);
-          if (Date.now() > deadline) throw new Error(`server ${n} did not start:\n${out}`);
-          await new Promise((r) => setTimeout(r, 100));
-        }
-        return { child, port, exited };
-      };
-      try {
-        const first = await inContainer(1);
-        const setup = await fetch(`http://127.0.0.1:${first.port}/api/auth/setup`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: 'owner@example.com', password: 'a long enough password' }),
-        });
-        expect(setup.status).toBe(201);
-        first.child.kill('SIGKILL'); // unshare's --kill-child takes PID 1 of the box with it
-        await first.exited;
-        expect(existsSync(path.join(boxDir, 'cairn.lock'))).toBe(true);
-
-        const second = await inContainer(2);
-        expect((await login(second.port)).status).toBe(200);
-        second.child.kill('SIGTERM');
-        await second.exited;
-      } finally {
-        rmSync(boxDir, { recursive: true, force: true });
-      }
-    },
-    600_000,
-  );
 });
