@@ -1,3 +1,4 @@
+import type { Config } from './config.js';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -6,6 +7,7 @@ import { registerFeatures } from './features/index.js';
 import { authenticationPlugin } from './http/authenticate.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerRejectNul } from './http/reject-nul.js';
 import { type LogStream, redactingStream, redactUrl } from './http/redact.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
@@ -43,14 +45,15 @@ export async function buildApp(
             stream: redactingStream(options.logStream ?? process.stdout),
           },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, { publicUrl: deps.config.publicUrl });
+  registerRejectNul(app);
   await app.register(fastifyCookie);
   await registerOpenApi(app, deps.config);
 
@@ -67,4 +70,9 @@ export async function buildApp(
   await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR);
 
   return Object.assign(app, { services });
+}
+
+/** A hop count as Fastify's types take it: believe the `hops` proxies nearest to us. */
+function fastifyTrustProxy(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }

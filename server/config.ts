@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -9,6 +10,42 @@ import { z } from 'zod';
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * Which X-Forwarded-For hops to believe. `false`: none (the socket's address is the client).
+ * A number n: the n proxies nearest to Cairn (`1` for one reverse proxy in front). A list of IP
+ * addresses or CIDR ranges: only proxies at those addresses. `true` believes any sender, so a
+ * client that reaches Cairn directly can pick its own address; kept for compatibility only.
+ */
+export type TrustProxy = boolean | number | string[];
+
+const trustProxyFromEnv = z.string().transform((raw, ctx): TrustProxy => {
+  const v = raw.trim().toLowerCase();
+  // "1" is a hop count (one proxy), not "on": "on" would believe a forged header.
+  if (['true', 'yes'].includes(v)) return true;
+  if (['false', 'no', '', '0'].includes(v)) return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  const entries = v.split(',').map((e) => e.trim());
+  const bad = entries.find((e) => !isIpOrCidr(e));
+  if (bad !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be true, false, a hop count (1) or a comma-separated list of IP addresses or CIDR ranges; "${bad}" is none of them`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+function isIpOrCidr(entry: string): boolean {
+  const [addr, prefix, ...rest] = entry.split('/');
+  if (rest.length || !addr) return false;
+  const family = isIP(addr);
+  if (!family) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -22,7 +59,7 @@ const envSchema = z.object({
   ALLOW_REGISTRATION: booleanFromEnv.default(false),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  TRUST_PROXY: trustProxyFromEnv.default(false),
   EMBEDDINGS_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   EMBEDDINGS_URL: z.url().optional(),
   EMBEDDINGS_MODEL: z.string().min(1).optional(),
@@ -42,7 +79,7 @@ export type Config = {
   allowRegistration: boolean;
   secretKey: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   embeddings: {
     threads: number | undefined;
     url: string | undefined;

@@ -52,7 +52,7 @@ export type AppDeps = {
 export function createServices(deps: AppDeps) {
   const { db, secrets, log } = deps;
   const rateLimiter = createRateLimiter(db);
-  const users = createUsersService({ db, log });
+  const users = createUsersService({ db, log, rateLimiter });
   const auth = createAuthService({
     db,
     secrets,

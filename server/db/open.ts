@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
+import { secureDataDir } from './data-dir-permissions.js';
 import type { Db } from './db.js';
 import { migrate } from './migrate.js';
 import { openPglite } from './pglite.js';
@@ -13,6 +14,8 @@ export type OpenedDatabase = { db: Db; lock: DataDirLock | undefined; applied: s
  * guarded by the data-directory lock. Migrations run before anything else touches the database.
  */
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<OpenedDatabase> {
+  // Both engines: with DATABASE_URL, DATA_DIR still holds the secret key.
+  secureDataDir(config.dataDir);
   if (config.databaseUrl) {
     const db = await openPostgres(config.databaseUrl);
     try {
@@ -22,11 +25,15 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
       throw err;
     }
   }
-  const lock = acquireDataDirLock(config.dataDir);
+  const lock = await acquireDataDirLock(config.dataDir);
   try {
     const db = await openPglite(path.join(config.dataDir, 'pglite'));
     try {
-      return { db, lock, applied: await migrate(db) };
+      const applied = await migrate(db);
+      // PGlite unpacks a new cluster from its bundled archive with that archive's modes (0666),
+      // past the umask; files it creates later go through open() and get 0600.
+      secureDataDir(config.dataDir);
+      return { db, lock, applied };
     } catch (err) {
       await db.close();
       throw err;

@@ -1,16 +1,23 @@
 import pg from 'pg';
 import type { Db, SqlParam, Tx } from './db.js';
 import { userScopeSql } from './db.js';
+import { DatabaseUnavailableError, isConnectionLoss } from './unavailable.js';
 
 // Keep timestamps as JS Dates (the default) and bigint counts as numbers: every count we run
 // is far below 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
 export async function openPostgres(url: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  pool.on('error', () => {
-    // An idle client lost its connection; the pool replaces it. Requests surface real errors.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // Without it a request waits for ever while the server is down; 5 s then 503 + Retry-After.
+    connectionTimeoutMillis: 5_000,
   });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool drops it and opens a new one when asked.
+  });
+  const unavailable = (err: unknown) => (isConnectionLoss(err) ? new DatabaseUnavailableError(err) : err);
   const wrap = (client: pg.PoolClient): Tx => ({
     async query<Row>(sql: string, params: readonly SqlParam[] = []) {
       const res = await client.query(sql, params as unknown[]);
@@ -21,17 +28,33 @@ export async function openPostgres(url: string): Promise<Db> {
     },
   });
   async function inTransaction<T>(begin: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
-    const client = await pool.connect();
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (err) {
+      throw unavailable(err);
+    }
+    // The pool listens for errors only on idle clients. A checked-out client whose backend is
+    // terminated (pg_terminate_backend, a restart, a crash) emits 'error'; unheard, that event
+    // kills the process. Heard, the query in flight rejects and the client is discarded below.
+    let broken: Error | undefined;
+    const onError = (err: Error) => {
+      broken = err;
+    };
+    client.on('error', onError);
     try {
       await client.query(begin);
       const result = await fn(wrap(client));
       await client.query('COMMIT');
       return result;
     } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw err;
+      if (isConnectionLoss(err)) broken ??= err as Error;
+      else if (!broken) await client.query('ROLLBACK').catch(() => {});
+      throw unavailable(err);
     } finally {
-      client.release();
+      client.off('error', onError);
+      // Passing an error destroys the connection instead of returning it to the pool.
+      client.release(broken);
     }
   }
   return {
@@ -39,10 +62,14 @@ export async function openPostgres(url: string): Promise<Db> {
     asUser: (userId, fn) => inTransaction(`BEGIN; ${userScopeSql(userId)}`, fn),
     asSystem: (fn) => inTransaction('BEGIN', fn),
     async runOutsideTransaction(sql) {
-      await pool.query(sql);
+      await pool.query(sql).catch((err: unknown) => {
+        throw unavailable(err);
+      });
     },
     async ping() {
-      await pool.query('select 1');
+      await pool.query('select 1').catch((err: unknown) => {
+        throw unavailable(err);
+      });
     },
     async close() {
       await pool.end();

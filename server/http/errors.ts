@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../contract/errors.js';
+import { DATABASE_RETRY_AFTER_SECONDS, DatabaseUnavailableError } from '../db/unavailable.js';
 
 /** The one error type services throw. `code` is stable for programs; `message` is for people. */
 export class AppError extends Error {
@@ -56,6 +57,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }));
       const failed = validationFailed(details);
       return reply.status(failed.status).send(body(failed.message, failed.code, failed.details));
+    }
+    if (err instanceof DatabaseUnavailableError) {
+      // Logged once per request at warn: the outage is the operator's to see, the client retries.
+      request.log.warn({ err: err.cause }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send(body(err.message, 'database_unavailable'));
     }
     const status = err.statusCode ?? 500;
     if (status === 400 && err.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {

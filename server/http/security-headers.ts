@@ -14,8 +14,16 @@ const CSP = [
   "object-src 'none'",
 ].join('; ');
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
+/**
+ * A year of HSTS once PUBLIC_URL is https: a browser that met Cairn over TLS never again sends a
+ * token or cookie over plain HTTP to it. No includeSubDomains: Cairn does not own its siblings.
+ */
+const HSTS = 'max-age=31536000';
+
+export function registerSecurityHeaders(app: FastifyInstance, opts: { publicUrl?: string } = {}): void {
+  const https = opts.publicUrl?.startsWith('https://') ?? false;
   app.addHook('onSend', async (request, reply, payload) => {
+    if (https) reply.header('strict-transport-security', HSTS);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
     reply.header('x-frame-options', 'DENY');

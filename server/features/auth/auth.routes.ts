@@ -146,8 +146,8 @@ export const authRoutes: FastifyPluginAsyncZod<Opts> = async (app, opts) => {
     async (request, reply) => {
       if (!opts.allowRegistration)
         throw forbidden('Public registration is currently disabled', 'registration_disabled');
-      const user = await users.create(request.body.email, request.body.password);
-      return reply.status(201).send({ user: { id: user.id, email: user.email } });
+      const user = await auth.register({ ...request.body, ip: request.ip });
+      return reply.status(201).send({ user });
     },
   );
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { SessionResponse } from '../../../contract/auth.js';
 import type { Db } from '../../db/db.js';
 import { AppError, unauthorized } from '../../http/errors.js';
@@ -18,10 +19,24 @@ export const REFRESH_TOKEN_TTL_DAYS = 30;
  */
 export const REFRESH_REUSE_GRACE_MS = 10_000;
 
-export const LOGIN_LIMITS = {
-  perEmail: { limit: 10, windowSeconds: 15 * 60 },
+/**
+ * Sign-in attempts, counted before the password is checked (a success gives its count back):
+ * - perSource: one account from one address. Ten guesses, then that address waits; the owner
+ *   signing in from elsewhere is not locked out by someone else's guessing.
+ * - perEmail: one account from everywhere, bounding guesses spread over many addresses. Higher,
+ *   since reaching it does lock the owner out until the window ends.
+ * - perIp: one address across accounts (spraying one password over many e-mails).
+ */
+export const LOGIN_LIMITS: LoginLimits = {
+  perSource: { limit: 10, windowSeconds: 15 * 60 },
+  perEmail: { limit: 100, windowSeconds: 15 * 60 },
   perIp: { limit: 50, windowSeconds: 15 * 60 },
-} satisfies Record<string, RateLimitRule>;
+};
+/** perSource left out (tests that loosen the limits) means the same rule as perEmail. */
+export type LoginLimits = { perEmail: RateLimitRule; perIp: RateLimitRule; perSource?: RateLimitRule };
+
+/** Open registration, per address: enough for a household, too few to enumerate or spam. */
+export const REGISTRATION_LIMIT: RateLimitRule = { limit: 5, windowSeconds: 60 * 60 };
 
 /** A new session: what the client gets (body + the refresh token for the cookie). */
 export type IssuedSession = { body: SessionResponse; refreshToken: string | null };
@@ -31,7 +46,7 @@ export function createAuthService(deps: {
   secrets: Secrets;
   users: UsersService;
   rateLimiter: RateLimiter;
-  loginLimits?: typeof LOGIN_LIMITS;
+  loginLimits?: LoginLimits;
 }) {
   const { db, secrets, users, rateLimiter } = deps;
   const limits = deps.loginLimits ?? LOGIN_LIMITS;
@@ -72,17 +87,22 @@ export function createAuthService(deps: {
       ip: string;
       userAgent: string | null;
     }): Promise<IssuedSession> {
-      const emailKey = `login:email:${input.email.trim().toLowerCase()}`;
+      const email = input.email.trim().toLowerCase();
+      const emailKey = `login:email:${email}`;
+      const sourceKey = `login:source:${input.ip}:${email}`;
       const ipKey = `login:ip:${input.ip}`;
-      await rateLimiter.check(ipKey, limits.perIp);
-      await rateLimiter.check(emailKey, limits.perEmail);
+      // Each attempt is counted before its password is checked, so a burst of parallel guesses
+      // gets exactly `limit` checks, not one per request that arrived before the first failed.
+      const ipHit = await rateLimiter.take(ipKey, limits.perIp);
+      await rateLimiter.take(sourceKey, limits.perSource ?? limits.perEmail);
+      await rateLimiter.take(emailKey, limits.perEmail);
       const user = await users.verifyCredentials(input.email, input.password);
-      if (!user) {
-        await rateLimiter.hit(ipKey, limits.perIp);
-        await rateLimiter.hit(emailKey, limits.perEmail);
-        throw new AppError(401, 'invalid_credentials', 'Invalid login credentials');
-      }
+      if (!user) throw new AppError(401, 'invalid_credentials', 'Invalid login credentials');
+      // The owner proved the password: their address's attempt is given back, the account's
+      // failures forgotten.
+      await ipHit.refund();
       await rateLimiter.reset(emailKey);
+      await rateLimiter.reset(sourceKey);
       return startSession(user, input.userAgent);
     },
 
@@ -166,6 +186,26 @@ export function createAuthService(deps: {
       const user = await users.findById(principal.userId);
       if (!user) throw unauthorized('User not found');
       return { id: user.id, email: user.email };
+    },
+
+    /**
+     * Open registration. The answer is the same whether or not the e-mail already has an
+     * account (a made-up id for an existing one), so registration cannot be used to learn who
+     * uses this server; the real owner of that address signs in as before. See ADR 0022.
+     */
+    async register(input: { email: string; password: string; ip: string }): Promise<{
+      id: string;
+      email: string;
+    }> {
+      await rateLimiter.take(`register:ip:${input.ip}`, REGISTRATION_LIMIT);
+      try {
+        const user = await users.create(input.email, input.password);
+        return { id: user.id, email: user.email };
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'user_exists')
+          return { id: randomUUID(), email: input.email.trim() };
+        throw err;
+      }
     },
 
     async setupOwner(input: {

@@ -1,8 +1,9 @@
 // Real: the app through app.inject, the database-backed rate limiter, argon2. Faked: nothing;
 // the limits are smaller than production's (LOGIN_LIMITS) so the test needs few argon2 checks.
 import { describe, expect, it } from 'vitest';
-import { LOGIN_LIMITS } from './auth.service.js';
-import { createTestApp } from '../../test-support/test-app.js';
+import { LOGIN_LIMITS, REGISTRATION_LIMIT } from './auth.service.js';
+import { PASSWORD_CHECK_LIMIT } from '../users/users.service.js';
+import { createTestApp, signUpAndLogin } from '../../test-support/test-app.js';
 
 const login = (
   t: Awaited<ReturnType<typeof createTestApp>>,
@@ -12,7 +13,8 @@ const login = (
 ) =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });
 
-describe('sign-in rate limits', () => {
+// argon2 runs dozens of times here; on a loaded two-core machine that is slow, not wrong.
+describe('sign-in rate limits', { timeout: 120_000 }, () => {
   it('limits failures per e-mail: 429 with Retry-After, even for the right password, until the window ends', async () => {
     const t = await createTestApp(
       {},
@@ -56,6 +58,90 @@ describe('sign-in rate limits', () => {
     expect(limited.headers['retry-after']).toBeDefined();
     // Someone else, elsewhere, signs in as usual.
     expect((await login(t, 'erin@example.com', 'correct horse battery', '192.0.2.50')).statusCode).toBe(200);
+    await t.close();
+  });
+
+  it('counts a parallel burst before checking passwords: exactly `limit` guesses are tried', async () => {
+    const t = await createTestApp(
+      {},
+      {
+        loginLimits: {
+          perSource: { limit: 5, windowSeconds: 900 },
+          perEmail: { limit: 100, windowSeconds: 900 },
+          perIp: { limit: 100, windowSeconds: 900 },
+        },
+      },
+    );
+    await t.app.services.users.create('frank@example.com', 'correct horse battery');
+    const burst = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        login(t, 'frank@example.com', i === 39 ? 'correct horse battery' : `guess ${i}`),
+      ),
+    );
+    const codes = burst.map((r) => r.statusCode);
+    // Five attempts reached the password check; the rest were refused before it.
+    expect(codes.filter((c) => c !== 429)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(35);
+    await t.close();
+  });
+
+  it('backs off the guessing address, not the owner signing in from elsewhere', async () => {
+    const t = await createTestApp({}, { loginLimits: LOGIN_LIMITS });
+    await t.app.services.users.create('grace@example.com', 'correct horse battery');
+    const attacker = '203.0.113.66';
+    for (let i = 0; i < LOGIN_LIMITS.perSource!.limit; i++)
+      expect((await login(t, 'grace@example.com', `guess ${i}`, attacker)).statusCode).toBe(401);
+    // The guessing address waits, even with the right password…
+    expect((await login(t, 'grace@example.com', 'correct horse battery', attacker)).statusCode).toBe(429);
+    // …while the owner, at home, signs in.
+    expect((await login(t, 'grace@example.com', 'correct horse battery', '192.0.2.10')).statusCode).toBe(200);
+    await t.close();
+  });
+
+  it('limits password confirmations on a password change, counted before the check', async () => {
+    const t = await createTestApp();
+    const { headers, password } = await signUpAndLogin(t.app);
+    const change = (current: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/password',
+        headers,
+        payload: { current_password: current, new_password: 'a brand new password' },
+      });
+    const burst = await Promise.all(
+      Array.from({ length: PASSWORD_CHECK_LIMIT.limit + 5 }, (_, i) => change(`wrong ${i}`)),
+    );
+    const codes = burst.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 400)).toHaveLength(PASSWORD_CHECK_LIMIT.limit);
+    expect(codes.filter((c) => c === 429)).toHaveLength(5);
+    const limited = await change(password);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    await t.close();
+  });
+
+  it('limits open registration per address and answers alike for a taken e-mail', async () => {
+    const t = await createTestApp({ ALLOW_REGISTRATION: 'true' });
+    const register = (email: string, ip = '198.51.100.20') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { email, password: 'correct horse battery' },
+        remoteAddress: ip,
+      });
+    const fresh = await register('new@example.com');
+    const taken = await register('new@example.com');
+    expect(fresh.statusCode).toBe(201);
+    expect(taken.statusCode).toBe(201);
+    expect(Object.keys(taken.json().user)).toEqual(Object.keys(fresh.json().user));
+    expect(taken.json().user.email).toBe('new@example.com');
+    expect(taken.json().user.id).not.toBe(fresh.json().user.id);
+    for (let i = 2; i < REGISTRATION_LIMIT.limit; i++)
+      expect((await register(`other-${i}@example.com`)).statusCode).toBe(201);
+    const limited = await register('one-too-many@example.com');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect((await register('elsewhere@example.com', '192.0.2.99')).statusCode).toBe(201);
     await t.close();
   });
 });

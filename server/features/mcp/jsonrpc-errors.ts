@@ -9,6 +9,7 @@ import { AppError } from '../../http/errors.js';
 export const JSONRPC = {
   parseError: -32700,
   invalidRequest: -32600,
+  invalidParams: -32602,
   internalError: -32603,
   /** Cairn: no valid credential (HTTP 401). */
   unauthorized: -32001,
@@ -52,7 +53,9 @@ export function mcpErrorHandler(err: FastifyError | AppError, request: FastifyRe
         ? JSONRPC.unauthorized
         : err.status === 403
           ? JSONRPC.forbidden
-          : JSONRPC.invalidRequest;
+          : err.code === 'invalid_characters'
+            ? JSONRPC.invalidParams
+            : JSONRPC.invalidRequest;
     return reply.status(err.status).send(jsonRpcError(code, err.message, id));
   }
   const status = err.statusCode ?? 500;

@@ -3,6 +3,7 @@ import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT, SAME_PASSWORD } from '../../..
 import type { Db, Tx } from '../../db/db.js';
 import { isUniqueViolation } from '../../db/sql.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
+import type { RateLimiter, RateLimitRule } from '../../http/rate-limit.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
 import { type UserRow, usersRepo } from './users.repo.js';
 
@@ -10,6 +11,13 @@ export type PublicUser = { id: string; email: string; created_at: Date };
 
 /** The request field a password confirmation is reported under, and the words for it. */
 export type PasswordField = 'password' | 'current_password';
+
+/**
+ * Password confirmations per account (changing the password, deleting the account): a stolen
+ * session must not become an unlimited password oracle. Counted before the check; a right
+ * password gives its count back.
+ */
+export const PASSWORD_CHECK_LIMIT: RateLimitRule = { limit: 10, windowSeconds: 15 * 60 };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -22,8 +30,12 @@ export function toPublicUser(row: UserRow): PublicUser {
  * hashing; sign-in (auth), account deletion (account), the CLI and registration all come here,
  * so a password is checked, hashed and confirmed one way everywhere.
  */
-export function createUsersService(deps: { db: Db; log: Pick<FastifyBaseLogger, 'error'> }) {
-  const { db, log } = deps;
+export function createUsersService(deps: {
+  db: Db;
+  log: Pick<FastifyBaseLogger, 'error'>;
+  rateLimiter?: RateLimiter;
+}) {
+  const { db, log, rateLimiter } = deps;
 
   function checkCredentials(email: string, password: string): string {
     const normalised = email.trim();
@@ -99,11 +111,13 @@ export function createUsersService(deps: { db: Db; log: Pick<FastifyBaseLogger, 
      * account's deletion). One error for every caller; `field` names the box it belongs under.
      */
     async confirmPassword(userId: string, password: string, field: PasswordField): Promise<void> {
+      const attempt = await rateLimiter?.take(`password-check:${userId}`, PASSWORD_CHECK_LIMIT);
       const row = await findRow(userId);
       if (!row || !(await verifyPassword(row.password_hash, password))) {
         const message = `${field === 'current_password' ? 'Current password' : 'Password'} is incorrect`;
         throw new AppError(400, 'incorrect_password', message, [{ path: field, message }]);
       }
+      await attempt?.refund();
     },
 
     /**
