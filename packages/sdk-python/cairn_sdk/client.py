@@ -121,12 +121,18 @@ class Cairn:
     def restore_trace(self, trace_id: str) -> Trace:
         return Trace.parse(self._send("POST", f"/api/traces/{self._id(trace_id)}/restore"))
 
+    def similar_traces(self, trace_id: str) -> List[Dict[str, Any]]:
+        """The near-duplicates Cairn found for a trace (by words at once, by meaning once embedded)."""
+        return list(self._send("GET", f"/api/traces/{self._id(trace_id)}/similar").get("similar", []))
+
     # Search and stats
 
     def search(self, query: str, limit: Optional[int] = None, category: Optional[str] = None,
-               tags: Optional[List[str]] = None, importance: Optional[str] = None) -> SearchResponse:
+               tags: Optional[List[str]] = None, importance: Optional[str] = None,
+               min_relevance: Optional[float] = None) -> SearchResponse:
         body = {k: v for k, v in {"query": query, "limit": limit, "category": category, "tags": tags,
-                                  "importance": importance}.items() if v is not None}
+                                  "importance": importance, "min_relevance": min_relevance}.items()
+                if v is not None}
         return SearchResponse.parse(self._send("POST", "/api/search", json_body=body))
 
     def stats(self) -> Stats:

@@ -8,6 +8,7 @@ ENDPOINTS = {
     "update_trace": ("PATCH", "/api/traces/{id}"),
     "delete_trace": ("DELETE", "/api/traces/{id}"),
     "restore_trace": ("POST", "/api/traces/{id}/restore"),
+    "similar_traces": ("GET", "/api/traces/{id}/similar"),
     "search": ("POST", "/api/search"),
     "stats": ("GET", "/api/stats"),
     "export_account": ("GET", "/api/account/export"),

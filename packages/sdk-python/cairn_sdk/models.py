@@ -57,10 +57,12 @@ class TraceList:
 class SearchResponse:
     results: List[Dict[str, Any]]
     raw: Dict[str, Any] = field(default_factory=dict)
+    # Set when nothing reached min_relevance: says so in words an assistant can repeat.
+    message: Optional[str] = None
 
     @classmethod
     def parse(cls, data: Dict[str, Any]) -> "SearchResponse":
-        return cls(results=list(data.get("results", [])), raw=data)
+        return cls(results=list(data.get("results", [])), raw=data, message=data.get("message"))
 
 
 @dataclass

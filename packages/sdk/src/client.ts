@@ -8,6 +8,7 @@ import type { SearchRequest, SearchResponse } from '../../../contract/search.js'
 import type {
   CreateTraceRequest,
   CreateTraceResponse,
+  SimilarTraces,
   StatsResponse,
   Trace,
   TraceListResponse,
@@ -146,6 +147,11 @@ export class Cairn {
 
   restoreTrace(id: string): Promise<Trace> {
     return this.json('POST', `/api/traces/${encodeURIComponent(id)}/restore`);
+  }
+
+  /** The near-duplicates Cairn found for a trace (by words at once, by meaning once it is embedded). */
+  similarTraces(id: string): Promise<SimilarTraces> {
+    return this.json('GET', `/api/traces/${encodeURIComponent(id)}/similar`);
   }
 
   // Search and stats

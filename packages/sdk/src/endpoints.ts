@@ -10,6 +10,7 @@ export const ENDPOINTS = {
   updateTrace: ['PATCH', '/api/traces/{id}'],
   deleteTrace: ['DELETE', '/api/traces/{id}'],
   restoreTrace: ['POST', '/api/traces/{id}/restore'],
+  similarTraces: ['GET', '/api/traces/{id}/similar'],
   search: ['POST', '/api/search'],
   stats: ['GET', '/api/stats'],
   exportAccount: ['GET', '/api/account/export'],

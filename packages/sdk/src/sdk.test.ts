@@ -60,6 +60,9 @@ describe('SDKs against a real server', () => {
     expect(gone).toBeInstanceOf(NotFoundError);
     expect(gone).toMatchObject({ status: 404, code: 'not_found' });
     expect((await cairn.restoreTrace(trace.id)).id).toBe(trace.id);
+    // A reworded copy is a near-duplicate by words, kept on the new trace.
+    const near = await cairn.createTrace({ content: 'Prefers dark roast coffee, always' });
+    expect((await cairn.similarTraces(near.id)).similar.map((s) => s.id)).toContain(trace.id);
   });
 
   it('TypeScript: pagination as an async iterator', async () => {

@@ -13,8 +13,14 @@ describe('search: one user never sees another user’s traces', () => {
   let a: User;
   let b: User;
   const aIds: string[] = [];
+  // min_relevance 0: every candidate comes back, so the test sees all that isolation lets through.
   const search = (u: User, query: string) =>
-    t.app.inject({ method: 'POST', url: '/api/search', headers: u.headers, payload: { query, limit: 50 } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/search',
+      headers: u.headers,
+      payload: { query, limit: 50, min_relevance: 0 },
+    });
   const create = (u: User, content: string) =>
     t.app.inject({
       method: 'POST',
