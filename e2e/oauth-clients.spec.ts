@@ -125,6 +125,8 @@ test('edit a client: rename it and change its redirect URIs; a bad URI shows und
   await expect(edited.getByText('https://new.example/cb')).toBeVisible();
   await expect(edited.getByText('https://old.example/cb')).toHaveCount(0);
   await expect(edited.locator('dd code').nth(1)).toHaveText(clientId);
+  // Focus returns to the control that opened the dialog.
+  await expect(edited.getByRole('button', { name: 'Edit Nightly script' })).toBeFocused();
 
   // The secret from create still works: the token endpoint accepts it (client credentials are
   // checked before the code, so a bad code with a good secret is invalid_grant, not invalid_client).
