@@ -53,24 +53,40 @@ export const OAUTH_CLIENT_LIMITS = { nameMax: 100, redirectUrisMax: 10, redirect
  * claude and cursor the server adds the platform's own callback URIs; chatgpt gets its stable
  * callback added to whatever was typed; generic needs at least one.
  */
+const ClientName = z
+  .string({ message: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(OAUTH_CLIENT_LIMITS.nameMax, `Name must be at most ${OAUTH_CLIENT_LIMITS.nameMax} characters`);
+const RedirectUris = z
+  .array(z.string().trim().max(OAUTH_CLIENT_LIMITS.redirectUriMax, 'Redirect URI is too long'))
+  .transform((uris) => [...new Set(uris.filter((u) => u.length > 0))])
+  .refine((uris) => uris.length <= OAUTH_CLIENT_LIMITS.redirectUrisMax, {
+    message: `At most ${OAUTH_CLIENT_LIMITS.redirectUrisMax} redirect URIs are allowed`,
+  });
+
 export const CreateOAuthClientRequest = z.object({
-  name: z
-    .string({ message: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(OAUTH_CLIENT_LIMITS.nameMax, `Name must be at most ${OAUTH_CLIENT_LIMITS.nameMax} characters`),
+  name: ClientName,
   platform: OAuthPlatform,
-  redirect_uris: z
-    .array(z.string().trim().max(OAUTH_CLIENT_LIMITS.redirectUriMax, 'Redirect URI is too long'))
-    .transform((uris) => [...new Set(uris.filter((u) => u.length > 0))])
-    .refine((uris) => uris.length <= OAUTH_CLIENT_LIMITS.redirectUrisMax, {
-      message: `At most ${OAUTH_CLIENT_LIMITS.redirectUrisMax} redirect URIs are allowed`,
-    })
-    .default([]),
+  redirect_uris: RedirectUris.default([]),
 });
 export type CreateOAuthClientRequest = z.input<typeof CreateOAuthClientRequest>;
 /** The request after validation (trimmed, de-duplicated). */
 export type CreateOAuthClientInput = z.output<typeof CreateOAuthClientRequest>;
+
+/**
+ * Edit a client made on the OAuth Clients page: its name, its redirect URIs, or both. The id, the
+ * client_id, the secret and the platform stay. `redirect_uris` replaces the typed list, with the
+ * same rules as create (the platform's own callbacks are added again by the server).
+ */
+export const UpdateOAuthClientRequest = z
+  .object({ name: ClientName.optional(), redirect_uris: RedirectUris.optional() })
+  .refine((o) => o.name !== undefined || o.redirect_uris !== undefined, {
+    message: 'Nothing to update: send a name or redirect URIs',
+  })
+  .meta({ id: 'UpdateOAuthClientRequest' });
+export type UpdateOAuthClientRequest = z.input<typeof UpdateOAuthClientRequest>;
+export type UpdateOAuthClientInput = z.output<typeof UpdateOAuthClientRequest>;
 
 /** `{clientId}` in the paths accepts the client's `id` (UUID) or its `client_id`. */
 export const OAuthClientParams = z.object({ clientId: z.string().min(1).max(200) });

@@ -113,13 +113,16 @@ export const CreateTraceRequest = z
 export type CreateTraceRequest = z.input<typeof CreateTraceRequest>;
 export type CreateTraceInput = z.output<typeof CreateTraceRequest>;
 
-/** Edit: only the fields sent change; updated_at moves. */
+/**
+ * Edit: only the fields sent change; updated_at moves. Category or importance sent as "auto" is
+ * suggested again from the trace's title and content as they are after this edit (ADR 0007).
+ */
 export const UpdateTraceRequest = z
   .object({
     title: Title.nullable().optional(),
     content: Content.optional(),
-    category: Category.optional(),
-    importance: Importance.optional(),
+    category: z.union([Category, z.literal('auto')]).optional(),
+    importance: z.union([Importance, z.literal('auto')]).optional(),
     tags: TagList.optional(),
   })
   .refine((o) => Object.keys(o).length > 0, { message: 'Nothing to update: send at least one field' })

@@ -84,3 +84,72 @@ test('create a client, copy its credentials once, regenerate the secret, delete 
   await expect(page.getByText('OAuth client deleted')).toBeVisible();
   await expect(page.getByText('No OAuth clients yet.', { exact: false })).toBeVisible();
 });
+
+test('edit a client: rename it and change its redirect URIs; a bad URI shows under the box; id and secret stay', async ({
+  page,
+  request,
+  newUser,
+  signIn,
+}) => {
+  const user = await newUser();
+  await signIn(user, '/app/settings/oauth-clients');
+  await page.getByLabel('Name').fill('Script');
+  await page.getByLabel('Platform').click();
+  await page.getByRole('option', { name: 'Other app' }).click();
+  await page.getByLabel('Redirect URIs').fill('https://old.example/cb');
+  await page.getByRole('button', { name: 'Create client' }).click();
+  const panel = page.getByRole('region', { name: 'Credentials for Script' });
+  const secret = (await panel.locator('dd code').nth(2).textContent())!;
+  await panel.getByRole('button', { name: 'Done' }).click();
+  const card = page.getByRole('listitem').filter({ hasText: 'https://old.example/cb' });
+  const clientId = (await card.locator('dd code').nth(1).textContent())!;
+
+  const editButton = card.getByRole('button', { name: 'Edit Script' });
+  await editButton.click();
+  const dialog = page.getByRole('dialog', { name: 'Edit OAuth client' });
+  await expect(dialog.getByLabel('Name')).toHaveValue('Script');
+  await expect(dialog.getByLabel('Redirect URIs')).toHaveValue('https://old.example/cb');
+  await dialog.getByLabel('Name').fill('Nightly script');
+  await dialog.getByLabel('Redirect URIs').fill('https://new.example/cb\nhttp://example.com/cb');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  // The server's refusal names the URI, under the field it was typed in; nothing is saved.
+  await expect(dialog.getByRole('alert')).toContainText('must use https');
+  await expect(dialog.getByRole('alert')).toContainText('http://example.com/cb');
+  await dialog.getByLabel('Redirect URIs').fill('https://new.example/cb\n\n');
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('OAuth client updated')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  const edited = page.getByRole('listitem').filter({ hasText: 'Nightly script' });
+  await expect(edited.getByText('https://new.example/cb')).toBeVisible();
+  await expect(edited.getByText('https://old.example/cb')).toHaveCount(0);
+  await expect(edited.locator('dd code').nth(1)).toHaveText(clientId);
+  // Focus returns to the control that opened the dialog.
+  await expect(edited.getByRole('button', { name: 'Edit Nightly script' })).toBeFocused();
+
+  // The secret from create still works: the token endpoint accepts it (client credentials are
+  // checked before the code, so a bad code with a good secret is invalid_grant, not invalid_client).
+  const token = await request.post('/oauth/token', {
+    form: {
+      grant_type: 'authorization_code',
+      code: 'not-a-code',
+      redirect_uri: 'https://new.example/cb',
+      code_verifier: 'x'.repeat(43),
+      client_id: clientId,
+      client_secret: secret,
+    },
+  });
+  expect((await token.json()).error).toBe('invalid_grant');
+  const wrong = await request.post('/oauth/token', {
+    form: {
+      grant_type: 'authorization_code',
+      code: 'not-a-code',
+      redirect_uri: 'https://new.example/cb',
+      code_verifier: 'x'.repeat(43),
+      client_id: clientId,
+      client_secret: `${secret}x`,
+    },
+  });
+  expect((await wrong.json()).error).toBe('invalid_client');
+});

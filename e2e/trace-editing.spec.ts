@@ -1,5 +1,6 @@
 // Creating, editing and deleting traces in the dialog. Real: the built server (embedded database,
 // its categoriser, exact dedup and near-duplicate search), Debian's Chromium.
+import { CATEGORIES, IMPORTANCES } from '../contract/traces.js';
 import { expect, test } from './support/fixtures.js';
 import { apiAs, dialog, cards, choose } from './support/traces-page.js';
 
@@ -154,6 +155,45 @@ test('edit: the dialog shows the stored values and "Save Changes" sends the chan
     importance: 'medium',
     category: 'work',
     tags: ['meetings', 'team'],
+  });
+});
+
+test('edit: "Auto" for category and importance has Cairn suggest them again', async ({
+  page,
+  request,
+  newUser,
+  signIn,
+}) => {
+  const note = {
+    title: 'Penicillin',
+    content: 'I am allergic to penicillin; doctors must prescribe something else.',
+  };
+  // What Cairn suggests for these words, asked of another person's account (no duplicate).
+  const [suggested] = await (await apiAs(request, await newUser())).create({ ...note });
+  const user = await newUser();
+  const [trace] = await (
+    await apiAs(request, user)
+  ).create({
+    ...note,
+    category: CATEGORIES.find((c) => c !== suggested!.category),
+    importance: IMPORTANCES.find((i) => i !== suggested!.importance),
+    tags: ['health'],
+  });
+  await signIn(user, '/app/traces');
+  await page.getByRole('button', { name: 'Edit Penicillin' }).click();
+  await choose(page, 'Category', 'Auto (let Cairn decide)');
+  await choose(page, 'Importance', 'Auto (let Cairn decide)');
+  const patch = page.waitForRequest((r) => r.method() === 'PATCH');
+  await dialog(page).getByRole('button', { name: 'Save Changes' }).click();
+  expect((await patch).postDataJSON()).toEqual({ category: 'auto', importance: 'auto' });
+  await expect(page.getByText('Trace updated successfully!')).toBeVisible();
+  const card = cards(page).first();
+  await expect(card.getByText(suggested!.category, { exact: true })).toBeVisible();
+  await expect(card.getByText(suggested!.importance)).toBeVisible();
+  expect(await (await apiAs(request, user)).get(trace!.id)).toMatchObject({
+    category: suggested!.category,
+    importance: suggested!.importance,
+    tags: ['health'],
   });
 });
 

@@ -129,6 +129,25 @@ export function createTracesService(deps: TracesServiceDeps) {
     });
   }
 
+  /**
+   * "Auto" on edit: a fresh suggestion for the trace as it will read after the edit (the fields
+   * sent, else the stored ones). Like create, the model runs outside any transaction; a
+   * concurrent edit of the text in between only means the suggestion read the earlier words.
+   */
+  async function suggestFor(
+    userId: string,
+    id: string,
+    edit: { title: string | null | undefined; content: string | undefined },
+  ) {
+    const current = await db.asUser(userId, (tx) => tracesRepo.findActive(tx, userId, id));
+    if (!current) throw notFound(TRACE_NOT_FOUND);
+    const title = edit.title === undefined ? current.title : edit.title;
+    const content = edit.content ?? current.content;
+    const vector = (await deps.embedInline?.({ title, content })) ?? null;
+    // Tags are not re-suggested on edit (the person's own stay), so no vocabulary is needed.
+    return suggest(title, content, [], vector);
+  }
+
   async function recordAccessIn(tx: Tx, principal: Principal, ids: readonly string[]): Promise<number> {
     if (!isAssistant(principal)) return 0;
     const unique = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
@@ -208,15 +227,20 @@ export function createTracesService(deps: TracesServiceDeps) {
       const body = parseInput(UpdateTraceRequest, input);
       if (!isUuid(id)) throw notFound(TRACE_NOT_FOUND);
       const { userId } = principal;
+      const title = body.title === undefined ? undefined : body.title || null;
+      const suggested =
+        body.category === 'auto' || body.importance === 'auto'
+          ? await suggestFor(userId, id, { title, content: body.content })
+          : undefined;
       return db.asUser(userId, async (tx) => {
         const current = await tracesRepo.findForUpdate(tx, userId, id);
         if (!current?.is_active) throw notFound(TRACE_NOT_FOUND);
         const patch: TracePatch = {
-          title: body.title === undefined ? undefined : body.title || null,
+          title,
           content: body.content,
           content_hash: body.content === undefined ? undefined : contentHash(body.content),
-          category: body.category,
-          importance: body.importance,
+          category: body.category === 'auto' ? suggested?.category : body.category,
+          importance: body.importance === 'auto' ? suggested?.importance : body.importance,
           tags: body.tags,
         };
         if (patch.content_hash && patch.content_hash !== current.content_hash) {

@@ -4,6 +4,7 @@ import {
   type OAuthClient,
   type OAuthClientWithSecret,
   type OAuthServerInfo,
+  type UpdateOAuthClientRequest,
 } from '../../../contract/oauth.js';
 import { api } from '../lib/api-client.js';
 
@@ -76,6 +77,16 @@ export function useRegenerateOAuthSecret() {
   return useMutation({
     mutationFn: (client: OAuthClient) =>
       api<OAuthClientWithSecret>(`${path(client.id)}/regenerate`, { method: 'PUT' }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Name and/or redirect URIs; the client's id and secret stay (the assistant keeps working). */
+export function useUpdateOAuthClient() {
+  const invalidate = useInvalidateClients();
+  return useMutation({
+    mutationFn: ({ client, changes }: { client: OAuthClient; changes: UpdateOAuthClientRequest }) =>
+      api<OAuthClient>(path(client.id), { method: 'PATCH', body: changes }),
     onSuccess: invalidate,
   });
 }

@@ -63,6 +63,10 @@ describe('changedFields', () => {
     expect(changedFields(trace, { ...same, tags: 'travel' })).toEqual({ tags: ['travel'] });
     expect(changedFields(trace, { ...same, tags: 'family, travel' })).toEqual({ tags: ['family', 'travel'] });
   });
+  it('sends "auto" for category or importance, so Cairn suggests that field again', () => {
+    expect(changedFields(trace, { ...same, category: 'auto' })).toEqual({ category: 'auto' });
+    expect(changedFields(trace, { ...same, importance: 'auto' })).toEqual({ importance: 'auto' });
+  });
   it('turns an emptied title into null, and sets a title where there was none', () => {
     expect(changedFields(trace, { ...same, title: '  ' })).toEqual({ title: null });
     expect(changedFields({ ...trace, title: null }, { ...same, title: 'New' })).toEqual({ title: 'New' });

@@ -7,7 +7,7 @@ import type {
 } from '../../../contract/traces.js';
 import { parseTags } from './tags.js';
 
-/** The create/edit dialog's fields as typed. Category and importance may be "auto" when creating. */
+/** The create/edit dialog's fields as typed. Category and importance may be "auto" (Cairn suggests). */
 export type TraceFormValues = {
   title: string;
   content: string;
@@ -42,8 +42,9 @@ export function changedFields(trace: Trace, v: TraceFormValues): UpdateTraceRequ
   const title = v.title.trim() || null;
   if (title !== (trace.title ?? null)) changes.title = title;
   if (v.content !== trace.content) changes.content = v.content;
-  if (v.category !== 'auto' && v.category !== trace.category) changes.category = v.category;
-  if (v.importance !== 'auto' && v.importance !== trace.importance) changes.importance = v.importance;
+  // "Auto" is always sent: it asks Cairn to suggest again, which may well keep the stored value.
+  if (v.category !== trace.category) changes.category = v.category;
+  if (v.importance !== trace.importance) changes.importance = v.importance;
   const tags = parseTags(v.tags);
   const stored = [...new Set(tags.map((t) => t.toLowerCase()))];
   if (stored.join('\u0000') !== trace.tags.join('\u0000')) changes.tags = tags;

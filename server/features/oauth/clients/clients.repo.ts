@@ -84,6 +84,21 @@ export const clientsRepo = {
     return rows[0];
   },
 
+  /** Name and/or redirect URIs of one of the user's own clients made on the page (null = keep). */
+  async updateDetails(
+    tx: Tx,
+    userId: string,
+    id: string,
+    fields: { name: string | null; redirectUris: readonly string[] | null },
+  ): Promise<ClientRow | undefined> {
+    const rows = await tx.query<ClientRow>(
+      `UPDATE oauth_clients SET name = COALESCE($3, name), redirect_uris = COALESCE($4, redirect_uris)
+       WHERE user_id = $1 AND id = $2 AND registered_via = 'manual' RETURNING *`,
+      [userId, id, fields.name, fields.redirectUris],
+    );
+    return rows[0];
+  },
+
   // ---- pre-authentication (asSystem) ----
 
   /** A manual or dynamic client by its public id (metadata-document rows are per person). */

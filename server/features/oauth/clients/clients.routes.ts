@@ -7,6 +7,7 @@ import {
   OAuthClientSchema,
   OAuthClientWithSecret,
   OAuthServerInfo,
+  UpdateOAuthClientRequest,
 } from '../../../../contract/oauth.js';
 import { principalOf } from '../../../http/authenticate.js';
 import type { OAuthClientsService } from './clients.service.js';
@@ -76,6 +77,23 @@ export const oauthClientsRoutes: FastifyPluginAsyncZod<{ clients: OAuthClientsSe
         await clients.remove(principalOf(request), request.params.clientId);
         return reply.status(204).send(null);
       },
+    );
+
+    app.patch(
+      `${base}/:clientId`,
+      {
+        preHandler: app.requireAuth(),
+        schema: {
+          tags,
+          hide,
+          security,
+          summary: 'Rename a client made on this page or replace its redirect URIs; id and secret stay',
+          params: OAuthClientParams,
+          body: UpdateOAuthClientRequest,
+          response: { 200: OAuthClientSchema, ...errors },
+        },
+      },
+      async (request) => clients.update(principalOf(request), request.params.clientId, request.body),
     );
 
     app.put(

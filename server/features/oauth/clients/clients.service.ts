@@ -5,7 +5,9 @@ import type {
   CreateOAuthClientInput,
   OAuthClient,
   OAuthClientWithSecret,
+  OAuthPlatform,
   OAuthServerInfo,
+  UpdateOAuthClientInput,
 } from '../../../../contract/oauth.js';
 import { type Db, isUuid } from '../../../db/db.js';
 import { AppError, conflict, notFound } from '../../../http/errors.js';
@@ -49,6 +51,21 @@ export function assertRedirectUris(uris: readonly string[]): void {
 }
 
 /**
+ * What a page-made client registers: the platform's own callbacks plus the typed URIs, each
+ * checked (400 naming the bad ones); a generic client needs at least one.
+ */
+function registeredUris(platform: OAuthPlatform, typed: readonly string[]): string[] {
+  assertRedirectUris(typed);
+  const redirectUris = [...new Set([...PLATFORM_REDIRECT_PRESETS[platform], ...typed])];
+  if (redirectUris.length === 0) {
+    throw new AppError(400, 'invalid_redirect_uri', 'Add at least one redirect URI for a generic client', [
+      { path: 'redirect_uris', message: 'Add at least one redirect URI' },
+    ]);
+  }
+  return redirectUris;
+}
+
+/**
  * The OAuth Clients page: only a signed-in person manages clients; an
  * assistant holding an OAuth token or an API key cannot mint itself new credentials.
  */
@@ -81,16 +98,7 @@ export function createOAuthClientsService(deps: { db: Db; publicUrl: string; dyn
     async create(principal: Principal, input: CreateOAuthClientInput): Promise<OAuthClientWithSecret> {
       requirePerson(principal);
       const { name, platform, redirect_uris: typed } = input;
-      assertRedirectUris(typed);
-      const redirectUris = [...new Set([...PLATFORM_REDIRECT_PRESETS[platform], ...typed])];
-      if (redirectUris.length === 0) {
-        throw new AppError(
-          400,
-          'invalid_redirect_uri',
-          'Add at least one redirect URI for a generic client',
-          [{ path: 'redirect_uris', message: 'Add at least one redirect URI' }],
-        );
-      }
+      const redirectUris = registeredUris(platform, typed);
       const secret = newClientSecret();
       const row = await db.asUser(principal.userId, (tx) =>
         clientsRepo.insert(tx, {
@@ -108,6 +116,29 @@ export function createOAuthClientsService(deps: { db: Db; publicUrl: string; dyn
         }),
       );
       return { ...toClient(row, publicUrl), client_secret: secret };
+    },
+
+    /**
+     * Renames a client or replaces its redirect URIs; its id, client_id and secret stay, so the
+     * assistant it is pasted into keeps working. Only clients made on this page: a dynamic or
+     * metadata-document client states its own name and callbacks, and would be contradicted.
+     */
+    async update(principal: Principal, key: string, input: UpdateOAuthClientInput): Promise<OAuthClient> {
+      requirePerson(principal);
+      const row = await findOwned(principal, key);
+      if (row.registered_via !== 'manual') {
+        throw conflict(
+          'This client registered itself; only clients made on this page can be edited',
+          'client_not_editable',
+        );
+      }
+      const redirectUris =
+        input.redirect_uris === undefined ? null : registeredUris(row.platform, input.redirect_uris);
+      const updated = await db.asUser(principal.userId, (tx) =>
+        clientsRepo.updateDetails(tx, principal.userId, row.id, { name: input.name ?? null, redirectUris }),
+      );
+      if (!updated) throw notFound('OAuth client not found');
+      return toClient(updated, publicUrl);
     },
 
     /** Deleting cascades to its codes and tokens: every token it was issued stops working at once. */

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { RefreshCw, Trash2 } from 'lucide-react';
+import { Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import type { OAuthClient } from '../../../../contract/oauth.js';
 import { Badge } from '../../components/ui/Badge.js';
 import { Button } from '../../components/ui/Button.js';
@@ -11,11 +11,13 @@ import { PASTE_HINTS, PLATFORM_NAMES, REGISTERED_VIA } from './platforms.js';
 type Props = {
   client: OAuthClient;
   onDelete(client: OAuthClient): void;
+  /** Absent for a client that registered itself: its own name and callbacks are not ours to edit. */
+  onEdit?(client: OAuthClient): void;
   onRegenerate(client: OAuthClient): void;
   regenerating: boolean;
 };
 
-export function OAuthClientCard({ client, onDelete, onRegenerate, regenerating }: Props) {
+export function OAuthClientCard({ client, onDelete, onEdit, onRegenerate, regenerating }: Props) {
   const via = REGISTERED_VIA[client.registered_via];
   const isPublic = client.token_endpoint_auth_method === 'none';
   return (
@@ -29,7 +31,18 @@ export function OAuthClientCard({ client, onDelete, onRegenerate, regenerating }
             {isPublic && <Badge>Public client (PKCE, no secret)</Badge>}
           </div>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          {onEdit && (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => onEdit(client)}
+              aria-label={`Edit ${client.name}`}
+            >
+              <Pencil aria-hidden="true" />
+              Edit
+            </Button>
+          )}
           {!isPublic && (
             <Button
               variant="secondary"

@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/Spinner.js';
 import { CreateOAuthClientForm } from './CreateOAuthClientForm.js';
 import { CredentialsPanel } from './CredentialsPanel.js';
 import { DeleteOAuthClientDialog } from './DeleteOAuthClientDialog.js';
+import { EditOAuthClientDialog } from './EditOAuthClientDialog.js';
 import { OAuthClientCard } from './OAuthClientCard.js';
 import { RegenerateSecretDialog } from './RegenerateSecretDialog.js';
 
@@ -24,6 +25,11 @@ export function OAuthClientsPage() {
   const [credentials, setCredentials] = useState<OAuthClientWithSecret | null>(null);
   const [toDelete, setToDelete] = useState<OAuthClient | null>(null);
   const [toRegenerate, setToRegenerate] = useState<OAuthClient | null>(null);
+  // Kept after closing (open: false) so the dialog can close in place and hand focus back to
+  // the Edit button; `opening` gives each opening a fresh form.
+  const [toEdit, setToEdit] = useState<{ client: OAuthClient; open: boolean; opening: number } | null>(null);
+  const edit = (client: OAuthClient) =>
+    setToEdit((current) => ({ client, open: true, opening: (current?.opening ?? 0) + 1 }));
 
   const confirmDelete = (client: OAuthClient) =>
     remove.mutate(client, {
@@ -82,6 +88,8 @@ export function OAuthClientsPage() {
                 key={client.id}
                 client={client}
                 onDelete={setToDelete}
+                // Only clients made here: one that registered itself states its own name and callbacks.
+                onEdit={client.registered_via === 'manual' ? edit : undefined}
                 onRegenerate={setToRegenerate}
                 regenerating={regenerate.isPending}
               />
@@ -89,6 +97,14 @@ export function OAuthClientsPage() {
           </ul>
         )}
       </section>
+      {toEdit && (
+        <EditOAuthClientDialog
+          key={toEdit.opening}
+          client={toEdit.client}
+          open={toEdit.open}
+          onClose={() => setToEdit({ ...toEdit, open: false })}
+        />
+      )}
       <RegenerateSecretDialog
         client={toRegenerate}
         pending={regenerate.isPending}

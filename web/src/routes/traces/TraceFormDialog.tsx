@@ -41,7 +41,8 @@ type Props = {
 /**
  * Create/Edit trace dialog. Mount it with a new `key` for each opening so the
  * form starts fresh. Creating with Category/Importance on "Auto" (and no tags) lets the server
- * categorise; a duplicate or near-duplicates are shown instead of closing (ADR 0008).
+ * categorise; editing with either on "Auto" has it suggest that field again from the edited text
+ * (ADR 0007). A duplicate or near-duplicates are shown instead of closing (ADR 0008).
  */
 export function TraceFormDialog({ open, onOpenChange, trace }: Props) {
   const editing = Boolean(trace);
@@ -202,7 +203,7 @@ export function TraceFormDialog({ open, onOpenChange, trace }: Props) {
                 {...ids}
                 value={category}
                 onValueChange={(v) => setCategory(v as Category | 'auto')}
-                options={editing ? CATEGORY_OPTIONS : [AUTO, ...CATEGORY_OPTIONS]}
+                options={[AUTO, ...CATEGORY_OPTIONS]}
               />
             )}
           </Field>
@@ -212,7 +213,7 @@ export function TraceFormDialog({ open, onOpenChange, trace }: Props) {
                 {...ids}
                 value={importance}
                 onValueChange={(v) => setImportance(v as Importance | 'auto')}
-                options={editing ? IMPORTANCE_OPTIONS : [AUTO, ...IMPORTANCE_OPTIONS]}
+                options={[AUTO, ...IMPORTANCE_OPTIONS]}
               />
             )}
           </Field>
