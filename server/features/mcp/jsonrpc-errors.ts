@@ -53,7 +53,7 @@ export function mcpErrorHandler(err: FastifyError | AppError, request: FastifyRe
         ? JSONRPC.unauthorized
         : err.status === 403
           ? JSONRPC.forbidden
-          : err.code === 'invalid_characters'
+          : err.code === 'validation_failed'
             ? JSONRPC.invalidParams
             : JSONRPC.invalidRequest;
     return reply.status(err.status).send(jsonRpcError(code, err.message, id));
