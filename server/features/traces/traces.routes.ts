@@ -36,11 +36,13 @@ export const tracesRoutes: FastifyPluginAsyncZod<Opts> = async (app, { traces, s
       schema: {
         tags,
         security,
-        summary: 'List traces: newest first, filtered, a page at a time',
+        summary: 'List traces: sorted, filtered, a page at a time',
         description:
           'Active traces only. `search` is a case-insensitive substring of title or content (taken ' +
           'literally), `category` an exact category, `tags` a comma-separated list the trace must ' +
-          'all carry. A page past the end is an empty list.',
+          'all carry. `sort` is `newest` (the default), `oldest`, `most_used` (retrievals by ' +
+          'assistants and programs) or `importance` (high first); ties go newest first. ' +
+          'A page past the end is an empty list.',
         querystring: ListTracesQuery,
         response: { 200: TraceListResponse, ...errors },
       },
