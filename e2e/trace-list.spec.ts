@@ -299,8 +299,8 @@ test('"Best match" ranks by relevance, and says clearly when the server cannot',
     page.getByRole('heading', { name: 'Ranked search is not available on this server' }),
   ).toBeVisible();
   await page.unroute('**/api/search');
-  // "Newest" is still the plain list.
-  await page.getByRole('radio', { name: 'Newest' }).click();
+  // "List" is still the plain list.
+  await page.getByRole('radio', { name: 'List' }).click();
   await expect(page).not.toHaveURL(/order=/);
   await expect(page.getByText(/^\d+\s+traces?$/)).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import { AlertCircle, NotebookPen, SearchX } from 'lucide-react';
 import { useEffect } from 'react';
-import type { Category, Trace } from '../../../../contract/traces.js';
+import type { Category, Trace, TraceSort } from '../../../../contract/traces.js';
 import { useTraces } from '../../api/traces.js';
 import { Button } from '../../components/ui/Button.js';
 import { Pagination } from '../../components/ui/Pagination.js';
@@ -17,6 +17,7 @@ type Props = {
   search: string;
   category: Category | null;
   tag: string | null;
+  sort: TraceSort;
   page: number;
   view: TraceView;
   onPage(page: number): void;
@@ -25,11 +26,12 @@ type Props = {
   onEdit(trace: Trace): void;
 };
 
-/** The list: newest first, 12 a page, with its count, "Last updated" and pagination footer. */
+/** The list: in the chosen sort, 12 a page, with its count, "Last updated" and pagination footer. */
 export function TraceList({
   search,
   category,
   tag,
+  sort,
   page,
   view,
   onPage,
@@ -37,7 +39,7 @@ export function TraceList({
   onCreate,
   onEdit,
 }: Props) {
-  const list = useTraces({ search, category, tag, page });
+  const list = useTraces({ search, category, tag, sort, page });
   const remove = useDeleteTrace();
   const data = list.data;
 
