@@ -70,7 +70,8 @@ export function BulkBar({ pageIds, selected, onSelect }: Props) {
     if (result) toast.success(result.text);
   }
 
-  const cleanTag = tag.trim();
+  // Shown as the server stores it (tags are lower-cased).
+  const cleanTag = tag.trim().toLowerCase();
   return (
     <div
       className="flex flex-wrap items-center gap-2 rounded-lg border border-line bg-surface-muted px-3 py-2 text-sm"
