@@ -112,14 +112,14 @@ export function BulkBar({ pageIds, selected, onSelect }: Props) {
               void simple({ action: 'set_category', ids, category: v as Category }, `Category set to ${v}`)
             }
             options={CATEGORY_OPTIONS}
-            className="w-44"
+            className="w-full sm:w-44"
           />
           <Input
             value={tag}
             onChange={(e) => setTag(e.target.value)}
             placeholder="tag"
             aria-label="Tag for selected"
-            className="h-8 w-32"
+            className="h-8 w-full sm:w-32"
           />
           <Button
             variant="secondary"
