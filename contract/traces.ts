@@ -8,6 +8,9 @@ import { z } from 'zod';
 
 export const CATEGORIES = ['personal', 'work', 'preference', 'fact', 'context'] as const;
 export const IMPORTANCES = ['low', 'medium', 'high'] as const;
+/** How the list can be sorted; ties go newest first. `newest` is the default. */
+export const TRACE_SORTS = ['newest', 'oldest', 'most_used', 'importance'] as const;
+export type TraceSort = (typeof TRACE_SORTS)[number];
 export const TRACE_SOURCES = ['web', 'api', 'mcp', 'import'] as const;
 
 /** Size limits (ADR 0005): chosen here, enforced by the server, never truncated. */
@@ -167,6 +170,7 @@ export const ListTracesQuery = z.object({
     .refine((s) => !CONTROL_CHARS.test(s), 'search cannot contain control characters')
     .optional(),
   category: Category.optional(),
+  sort: z.enum(TRACE_SORTS, { error: `sort must be one of ${TRACE_SORTS.join(', ')}` }).default('newest'),
   tags: z
     .string()
     .optional()

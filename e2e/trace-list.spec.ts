@@ -141,6 +141,7 @@ test('cards and table views; the choice is remembered after a reload', async ({
   await page.getByRole('radio', { name: 'Table' }).click();
   const table = page.getByRole('table');
   await expect(table.getByRole('columnheader')).toHaveText([
+    'Selected',
     'Title & Content',
     'Category',
     'Importance',
@@ -158,7 +159,7 @@ test('cards and table views; the choice is remembered after a reload', async ({
     '#three',
     '+2 more',
   ]);
-  await expect(row.getByRole('cell').nth(5)).toHaveText('0');
+  await expect(row.getByRole('cell').nth(6)).toHaveText('0');
   await expect(row.getByRole('button', { name: 'Edit Tagged' })).toBeVisible();
   await expect(row.getByRole('button', { name: 'Delete Tagged' })).toBeVisible();
   await expect(page).toHaveURL(/[?&]view=table/);
@@ -299,8 +300,8 @@ test('"Best match" ranks by relevance, and says clearly when the server cannot',
     page.getByRole('heading', { name: 'Ranked search is not available on this server' }),
   ).toBeVisible();
   await page.unroute('**/api/search');
-  // "Newest" is still the plain list.
-  await page.getByRole('radio', { name: 'Newest' }).click();
+  // "List" is still the plain list.
+  await page.getByRole('radio', { name: 'List' }).click();
   await expect(page).not.toHaveURL(/order=/);
   await expect(page.getByText(/^\d+\s+traces?$/)).toBeVisible();
 });

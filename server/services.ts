@@ -21,6 +21,7 @@ import { createNearDuplicates, embeddingText } from './features/search/near-dupl
 import { embedWithin } from './embeddings/embed-within.js';
 import { createStatsService } from './features/traces/stats.service.js';
 import { createTracesService } from './features/traces/traces.service.js';
+import { createTraceBulkService } from './features/traces/bulk.service.js';
 import { createUsersService } from './features/users/users.service.js';
 import type { CredentialVerifier } from './http/authenticate.js';
 import { createRateLimiter } from './http/rate-limit.js';
@@ -143,6 +144,7 @@ export function createServices(deps: AppDeps) {
     oauth,
     traces,
     traceStats,
+    traceBulk: createTraceBulkService({ db }),
     account,
     imports,
     importRunner,

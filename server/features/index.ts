@@ -36,7 +36,11 @@ export async function registerFeatures(
   await app.register(oauthServerRoutes, { oauth: services.oauth });
   await app.register(oauthClientsRoutes, { clients: services.oauth.clients });
   await app.register(consentRoutes, { consent: services.oauth.consent });
-  await app.register(tracesRoutes, { traces: services.traces, stats: services.traceStats });
+  await app.register(tracesRoutes, {
+    traces: services.traces,
+    stats: services.traceStats,
+    bulk: services.traceBulk,
+  });
   await app.register(accountRoutes, { account: services.account, imports: services.imports });
   await app.register(mcpRoutes, {
     traces: services.traces,

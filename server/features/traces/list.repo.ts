@@ -1,4 +1,4 @@
-import type { Category } from '../../../contract/traces.js';
+import type { Category, TraceSort } from '../../../contract/traces.js';
 import type { Tx } from '../../db/db.js';
 import { COLUMNS, T_COLUMNS, type TraceRow } from './traces.repo.js';
 
@@ -6,21 +6,47 @@ export type Page = { limit: number; offset: number };
 /** Filters that need an index the planner cannot use under row-level security (see 0002). */
 export type MatchFilter = { term: string | null; tags: readonly string[] | null; category: Category | null };
 
+/**
+ * ORDER BY per sort, on the list's own columns and on cairn_trace_matches' columns. Each plain
+ * order is the column list of an index (0002, 0016) so a page is an index walk; the importance
+ * rank is spelled exactly as the index's expression so the planner matches it.
+ */
+const PLAIN_ORDER: Record<TraceSort, string> = {
+  newest: 'created_at DESC, id DESC',
+  oldest: 'created_at ASC, id ASC',
+  most_used: 'access_count DESC, created_at DESC, id DESC',
+  importance:
+    "(CASE importance WHEN 'high' THEN 3 WHEN 'medium' THEN 2 ELSE 1 END) DESC, created_at DESC, id DESC",
+};
+const MATCH_ORDER: Record<TraceSort, string> = {
+  newest: 'm.created_at DESC, m.id DESC',
+  oldest: 'm.created_at ASC, m.id ASC',
+  most_used: 'm.access_count DESC, m.created_at DESC, m.id DESC',
+  importance: 'm.importance_rank DESC, m.created_at DESC, m.id DESC',
+};
+
 type CounterRow = { active: number; access_sum: number } & Record<Category, number>;
 
 /**
- * The trace list: one user's active traces, newest first, a page at a time.
+ * The trace list: one user's active traces in the chosen sort (newest first by default), a page
+ * at a time.
  * Two paths, chosen by the service: plain (no filter or category only) walks the
  * (user_id, is_active, created_at) index and takes totals from trace_counters; matching (search
  * term and/or tags) goes through cairn_trace_matches so the trigram and tags GIN indexes apply.
  */
 export const listRepo = {
-  async page(tx: Tx, userId: string, category: Category | null, page: Page): Promise<TraceRow[]> {
+  async page(
+    tx: Tx,
+    userId: string,
+    category: Category | null,
+    sort: TraceSort,
+    page: Page,
+  ): Promise<TraceRow[]> {
     const params = [userId, page.limit, page.offset, ...(category ? [category] : [])];
     return tx.query<TraceRow>(
       `SELECT ${COLUMNS} FROM traces
         WHERE user_id = $1 AND is_active ${category ? 'AND category = $4' : ''}
-        ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+        ORDER BY ${PLAIN_ORDER[sort]} LIMIT $2 OFFSET $3`,
       params,
     );
   },
@@ -40,16 +66,18 @@ export const listRepo = {
     tx: Tx,
     userId: string,
     filter: MatchFilter,
+    sort: TraceSort,
     page: Page,
   ): Promise<{ rows: TraceRow[]; total: number | undefined }> {
+    const order = MATCH_ORDER[sort];
     const rows = await tx.query<TraceRow & { total: number }>(
       `SELECT ${T_COLUMNS}, m.total
-         FROM (SELECT id, created_at, count(*) OVER () AS total
-                 FROM cairn_trace_matches($1, $2::text[], $3)
-                ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5) m
+         FROM (SELECT m.*, count(*) OVER () AS total
+                 FROM cairn_trace_matches($1, $2::text[], $3) m
+                ORDER BY ${order} LIMIT $4 OFFSET $5) m
          JOIN traces t ON t.id = m.id
         WHERE t.user_id = $6 AND t.is_active
-        ORDER BY m.created_at DESC, m.id DESC`,
+        ORDER BY ${order}`,
       [filter.term, filter.tags, filter.category, page.limit, page.offset, userId],
     );
     return { rows, total: rows[0] ? Number(rows[0].total) : undefined };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../../../contract/errors.js';
+import { BulkTracesRequest, BulkTracesResponse } from '../../../contract/trace-bulk.js';
 import {
   CreateTraceRequest,
   CreateTraceResponse,
@@ -11,10 +12,11 @@ import {
   UpdateTraceRequest,
 } from '../../../contract/traces.js';
 import { principalOf } from '../../http/authenticate.js';
+import type { TraceBulkService } from './bulk.service.js';
 import type { StatsService } from './stats.service.js';
 import type { TracesService } from './traces.service.js';
 
-type Opts = { traces: TracesService; stats: StatsService };
+type Opts = { traces: TracesService; stats: StatsService; bulk: TraceBulkService };
 
 // Not z.uuid(): a malformed id must answer 404 "Trace not found" like any unknown one, not 400.
 const IdParams = z.object({ id: z.string().max(100).describe('Trace id (UUID)') });
@@ -23,7 +25,7 @@ const IdParams = z.object({ id: z.string().max(100).describe('Trace id (UUID)') 
  * REST for traces. Thin: the contract validates, the service checks scopes (read:traces /
  * write:traces) and ownership, so API keys and OAuth tokens get the same rules as the web app.
  */
-export const tracesRoutes: FastifyPluginAsyncZod<Opts> = async (app, { traces, stats }) => {
+export const tracesRoutes: FastifyPluginAsyncZod<Opts> = async (app, { traces, stats, bulk }) => {
   const tags = ['traces'];
   const security = [{ bearer: [] }];
   const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -36,16 +38,39 @@ export const tracesRoutes: FastifyPluginAsyncZod<Opts> = async (app, { traces, s
       schema: {
         tags,
         security,
-        summary: 'List traces: newest first, filtered, a page at a time',
+        summary: 'List traces: sorted, filtered, a page at a time',
         description:
           'Active traces only. `search` is a case-insensitive substring of title or content (taken ' +
           'literally), `category` an exact category, `tags` a comma-separated list the trace must ' +
-          'all carry. A page past the end is an empty list.',
+          'all carry. `sort` is `newest` (the default), `oldest`, `most_used` (retrievals by ' +
+          'assistants and programs) or `importance` (high first); ties go newest first. ' +
+          'A page past the end is an empty list.',
         querystring: ListTracesQuery,
         response: { 200: TraceListResponse, ...errors },
       },
     },
     async (request) => traces.list(principalOf(request), request.query),
+  );
+
+  app.post(
+    '/api/traces/bulk',
+    {
+      preHandler: auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete, restore, re-categorise or tag up to 100 traces at once',
+        description:
+          'One action on up to 100 traces, in one transaction. Ids that are not your traces (or ' +
+          'not in a state the action applies to: already deleted, already tagged, ...) are ' +
+          'ignored, not refused, and never reveal whether another user has them; `changed` lists ' +
+          'the traces that changed. `restore` undoes `delete` (a trace whose content an active ' +
+          'trace has is left deleted); `add_tag` leaves a trace already at the tag limit as it is.',
+        body: BulkTracesRequest,
+        response: { 200: BulkTracesResponse, ...errors },
+      },
+    },
+    async (request) => bulk.apply(principalOf(request), request.body),
   );
 
   app.post(

@@ -296,11 +296,17 @@ export function createTracesService(deps: TracesServiceDeps) {
       });
     },
 
-    /** The list: filters, newest first, one page, exact totals (ADR 0005). */
-    async list(principal: Principal, query: ListTracesQuery): Promise<TraceListResponse> {
+    /**
+     * The list: filters, a sort, one page, exact totals (ADR 0005). In-process callers may leave
+     * the sort out (the route always has one): newest first, as before sorts existed.
+     */
+    async list(
+      principal: Principal,
+      query: Omit<ListTracesQuery, 'sort'> & Partial<Pick<ListTracesQuery, 'sort'>>,
+    ): Promise<TraceListResponse> {
       requireScope(principal, 'read:traces');
       const { userId } = principal;
-      const { page, pageSize } = query;
+      const { page, pageSize, sort = 'newest' } = query;
       const window = { limit: pageSize, offset: (page - 1) * pageSize };
       const filter: MatchFilter = {
         term: query.search || null,
@@ -311,10 +317,11 @@ export function createTracesService(deps: TracesServiceDeps) {
         if (!filter.term && !filter.tags) {
           const total = await listRepo.count(tx, userId, filter.category);
           // Past the end: nothing to read (the count is already known).
-          const rows = window.offset < total ? await listRepo.page(tx, userId, filter.category, window) : [];
+          const rows =
+            window.offset < total ? await listRepo.page(tx, userId, filter.category, sort, window) : [];
           return { rows, total };
         }
-        const found = await listRepo.pageMatching(tx, userId, filter, window);
+        const found = await listRepo.pageMatching(tx, userId, filter, sort, window);
         return { rows: found.rows, total: found.total ?? (await listRepo.countMatching(tx, filter)) };
       });
       return {

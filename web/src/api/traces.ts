@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import type {
   Category,
+  TraceSort,
   CreateTraceRequest,
   CreateTraceResponse,
   SimilarTraces,
@@ -23,6 +24,7 @@ export type TraceListParams = {
   search?: string;
   category?: Category | null;
   tag?: string | null;
+  sort?: TraceSort;
   page?: number;
   pageSize?: number;
 };
@@ -38,6 +40,7 @@ export const tracesKeys = {
         search: p.search ?? '',
         category: p.category ?? null,
         tag: p.tag ?? null,
+        sort: p.sort ?? 'newest',
         page: p.page ?? 1,
         pageSize: p.pageSize ?? TRACE_LIMITS.pageSizeDefault,
       },
@@ -48,15 +51,15 @@ export const tracesKeys = {
 
 const tracePath = (id: string) => `/api/traces/${encodeURIComponent(id)}`;
 
-/** One page of the list, newest first. The previous page stays shown while the next loads. */
+/** One page of the list in its sort (newest first by default). The previous page stays shown while the next loads. */
 export function useTraces(params: TraceListParams) {
   const key = tracesKeys.list(params);
   return useQuery({
     queryKey: key,
     queryFn: ({ signal }) => {
-      const { search, category, tag, page, pageSize } = key[2];
+      const { search, category, tag, sort, page, pageSize } = key[2];
       return api<TraceListResponse>('/api/traces', {
-        query: { search: search.trim() || undefined, category, tags: tag ?? undefined, page, pageSize },
+        query: { search: search.trim() || undefined, category, tags: tag ?? undefined, sort, page, pageSize },
         signal,
       });
     },

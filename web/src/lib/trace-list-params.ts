@@ -1,7 +1,7 @@
-import { CATEGORIES, type Category } from '../../../contract/traces.js';
+import { CATEGORIES, type Category, TRACE_SORTS, type TraceSort } from '../../../contract/traces.js';
 
 export type TraceView = 'cards' | 'table';
-/** "Newest" is the plain list; "Best match" ranks by relevance through POST /api/search (ADR 0008). */
+/** "List" is the plain list (in its `sort`); "Best match" ranks by relevance through POST /api/search (ADR 0008). */
 export type TraceOrder = 'newest' | 'best';
 
 /** What the traces list shows, kept in the URL so a reload or a shared link shows the same list. */
@@ -14,8 +14,11 @@ export type TraceListState = {
   /** null when the URL does not say: the remembered choice applies. */
   view: TraceView | null;
   order: TraceOrder;
+  /** The plain list's sort (GET /api/traces `sort`); "Best match" has its own ranking. */
+  sort: TraceSort;
 };
 
+const isSort = (v: string | null): v is TraceSort => TRACE_SORTS.includes(v as TraceSort);
 const isCategory = (v: string | null): v is Category => CATEGORIES.includes(v as Category);
 
 export function readListParams(params: URLSearchParams): TraceListState {
@@ -28,6 +31,7 @@ export function readListParams(params: URLSearchParams): TraceListState {
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
     view: view === 'cards' || view === 'table' ? view : null,
     order: params.get('order') === 'best' ? 'best' : 'newest',
+    sort: isSort(params.get('sort')) ? (params.get('sort') as TraceSort) : 'newest',
   };
 }
 
@@ -41,7 +45,8 @@ export function writeListParams(params: URLSearchParams, patch: Partial<TraceLis
   const filterChanged =
     (patch.search !== undefined && patch.search !== current.search) ||
     (patch.category !== undefined && patch.category !== current.category) ||
-    (patch.tag !== undefined && patch.tag !== current.tag);
+    (patch.tag !== undefined && patch.tag !== current.tag) ||
+    (patch.sort !== undefined && patch.sort !== current.sort);
   if (filterChanged && patch.page === undefined) next.page = 1;
 
   const out = new URLSearchParams(params);
@@ -52,5 +57,6 @@ export function writeListParams(params: URLSearchParams, patch: Partial<TraceLis
   set('page', next.page > 1 ? String(next.page) : null);
   set('view', next.view);
   set('order', next.order === 'best' ? 'best' : null);
+  set('sort', next.sort === 'newest' ? null : next.sort);
   return out;
 }

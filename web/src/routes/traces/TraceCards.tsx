@@ -13,6 +13,9 @@ type Props = {
   onEdit(trace: Trace): void;
   onDelete(trace: Trace): void;
   deletingId?: string | undefined;
+  /** Ticked traces for the bulk bar. */
+  selected: ReadonlySet<string>;
+  onToggle(id: string): void;
 };
 
 /**
@@ -20,7 +23,7 @@ type Props = {
  * relative time, "N views" when read by assistants, edit and delete icons. The whole card opens
  * the trace; the icons sit above that link.
  */
-export function TraceCards({ traces, onEdit, onDelete, deletingId }: Props) {
+export function TraceCards({ traces, onEdit, onDelete, deletingId, selected, onToggle }: Props) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Traces">
       {traces.map((t) => (
@@ -29,6 +32,14 @@ export function TraceCards({ traces, onEdit, onDelete, deletingId }: Props) {
           className="group relative flex flex-col gap-3 rounded-xl border border-line bg-surface p-4 shadow-sm transition-colors hover:border-line-strong focus-within:border-line-strong"
         >
           <div className="flex items-center gap-2">
+            {/* Above the card's link, like the action icons. */}
+            <input
+              type="checkbox"
+              className="relative z-10 size-4 accent-[var(--color-accent)]"
+              checked={selected.has(t.id)}
+              onChange={() => onToggle(t.id)}
+              aria-label={`Select ${t.title || 'Untitled Trace'}`}
+            />
             <CategoryBadge category={t.category} />
             <ImportanceDot importance={t.importance} />
             <TraceActions

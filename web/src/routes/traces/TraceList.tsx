@@ -1,6 +1,6 @@
 import { AlertCircle, NotebookPen, SearchX } from 'lucide-react';
-import { useEffect } from 'react';
-import type { Category, Trace } from '../../../../contract/traces.js';
+import { useEffect, useState } from 'react';
+import type { Category, Trace, TraceSort } from '../../../../contract/traces.js';
 import { useTraces } from '../../api/traces.js';
 import { Button } from '../../components/ui/Button.js';
 import { Pagination } from '../../components/ui/Pagination.js';
@@ -8,6 +8,7 @@ import { shownRange } from '../../lib/pagination.js';
 import { formatDate } from '../../lib/relative-time.js';
 import type { TraceView } from '../../lib/trace-list-params.js';
 import { cn } from '../../lib/cn.js';
+import { BulkBar } from './BulkBar.js';
 import { ListMessage } from './ListMessage.js';
 import { TraceCards } from './TraceCards.js';
 import { TraceTable } from './TraceTable.js';
@@ -17,6 +18,7 @@ type Props = {
   search: string;
   category: Category | null;
   tag: string | null;
+  sort: TraceSort;
   page: number;
   view: TraceView;
   onPage(page: number): void;
@@ -25,11 +27,12 @@ type Props = {
   onEdit(trace: Trace): void;
 };
 
-/** The list: newest first, 12 a page, with its count, "Last updated" and pagination footer. */
+/** The list: in the chosen sort, 12 a page, with its count, "Last updated" and pagination footer. */
 export function TraceList({
   search,
   category,
   tag,
+  sort,
   page,
   view,
   onPage,
@@ -37,9 +40,18 @@ export function TraceList({
   onCreate,
   onEdit,
 }: Props) {
-  const list = useTraces({ search, category, tag, page });
+  const list = useTraces({ search, category, tag, sort, page });
   const remove = useDeleteTrace();
   const data = list.data;
+  // Ticked traces. Only those on the page shown count (the bar filters by the page's ids), so
+  // a page change or a refetch never acts on traces the person cannot see.
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
 
   // A page left empty (its last trace deleted, or an old link) shows the last page instead.
   useEffect(() => {
@@ -96,13 +108,16 @@ export function TraceList({
           />
         )
       ) : (
-        <div className={cn('transition-opacity', list.isPlaceholderData && 'opacity-60')}>
+        <div className={cn('space-y-3 transition-opacity', list.isPlaceholderData && 'opacity-60')}>
+          <BulkBar pageIds={data.traces.map((t) => t.id)} selected={selected} onSelect={setSelected} />
           {view === 'table' ? (
             <TraceTable
               traces={data.traces}
               onEdit={onEdit}
               onDelete={(t) => remove.mutate(t)}
               deletingId={remove.isPending ? remove.variables?.id : undefined}
+              selected={selected}
+              onToggle={toggle}
             />
           ) : (
             <TraceCards
@@ -110,6 +125,8 @@ export function TraceList({
               onEdit={onEdit}
               onDelete={(t) => remove.mutate(t)}
               deletingId={remove.isPending ? remove.variables?.id : undefined}
+              selected={selected}
+              onToggle={toggle}
             />
           )}
         </div>

@@ -12,6 +12,9 @@ type Props = {
   onEdit(trace: Trace): void;
   onDelete(trace: Trace): void;
   deletingId?: string | undefined;
+  /** Ticked traces for the bulk bar. */
+  selected: ReadonlySet<string>;
+  onToggle(id: string): void;
 };
 
 const TH = 'px-4 py-3 text-left text-xs font-medium tracking-wide text-fg-muted uppercase';
@@ -22,7 +25,7 @@ const TD = 'px-4 py-3 align-top';
  * Importance, Tags (3, then "+N more"), Created, Views, Actions. Narrow screens drop the columns
  * that matter least first.
  */
-export function TraceTable({ traces, onEdit, onDelete, deletingId }: Props) {
+export function TraceTable({ traces, onEdit, onDelete, deletingId, selected, onToggle }: Props) {
   return (
     <div className="overflow-x-auto rounded-xl border border-line bg-surface shadow-sm">
       {/* Fixed layout: a long tag or an unbroken title truncates inside its column instead of
@@ -30,6 +33,9 @@ export function TraceTable({ traces, onEdit, onDelete, deletingId }: Props) {
       <table className="w-full table-fixed text-sm">
         <thead className="border-b border-line bg-surface-muted">
           <tr>
+            <th scope="col" className={`${TH} w-10 pr-0`}>
+              <span className="sr-only">Selected</span>
+            </th>
             <th scope="col" className={TH}>
               Title &amp; Content
             </th>
@@ -56,6 +62,15 @@ export function TraceTable({ traces, onEdit, onDelete, deletingId }: Props) {
         <tbody className="divide-y divide-line">
           {traces.map((t) => (
             <tr key={t.id} className="hover:bg-surface-muted/60">
+              <td className={`${TD} pr-0`}>
+                <input
+                  type="checkbox"
+                  className="mt-0.5 size-4 accent-[var(--color-accent)]"
+                  checked={selected.has(t.id)}
+                  onChange={() => onToggle(t.id)}
+                  aria-label={`Select ${t.title || 'Untitled Trace'}`}
+                />
+              </td>
               <td className={`${TD} min-w-0`}>
                 <Link
                   to={`/app/traces/${t.id}`}

@@ -23,7 +23,7 @@ const VIEW_STORAGE_KEY = 'traces-view';
 const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * /app/traces. What is shown (search, category, page, view, order) lives in the
+ * /app/traces. What is shown (search, category, page, view, order, sort) lives in the
  * URL, so a reload or a shared link shows the same list.
  */
 export function TracesPage() {
@@ -97,6 +97,8 @@ export function TracesPage() {
           onCategory={(category) => update({ category })}
           order={state.order}
           onOrder={(order) => update({ order })}
+          sort={state.sort}
+          onSort={(sort) => update({ sort })}
           view={view}
           onView={(v) => {
             setStoredView(v);
@@ -121,6 +123,7 @@ export function TracesPage() {
             search={state.search}
             category={state.category}
             tag={state.tag}
+            sort={state.sort}
             page={state.page}
             view={view}
             onPage={(page) => update({ page })}

@@ -1,5 +1,5 @@
-import { ArrowDownWideNarrow, LayoutGrid, Rows3, Search, Sparkles, X } from 'lucide-react';
-import { CATEGORIES, type Category } from '../../../../contract/traces.js';
+import { LayoutGrid, List, Rows3, Search, Sparkles, X } from 'lucide-react';
+import { CATEGORIES, type Category, type TraceSort } from '../../../../contract/traces.js';
 import { Input } from '../../components/ui/Input.js';
 import { SegmentedControl } from '../../components/ui/SegmentedControl.js';
 import { Select } from '../../components/ui/Select.js';
@@ -12,6 +12,13 @@ const CATEGORY_OPTIONS = [
   ...CATEGORIES.map((c) => ({ value: c, label: c })),
 ];
 
+const SORT_OPTIONS: { value: TraceSort; label: string }[] = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'most_used', label: 'Most used' },
+  { value: 'importance', label: 'Importance' },
+];
+
 type Props = {
   searchText: string;
   onSearchText(text: string): void;
@@ -19,11 +26,16 @@ type Props = {
   onCategory(category: Category | null): void;
   order: TraceOrder;
   onOrder(order: TraceOrder): void;
+  sort: TraceSort;
+  onSort(sort: TraceSort): void;
   view: TraceView;
   onView(view: TraceView): void;
 };
 
-/** Search box, category filter, Newest/Best match and Cards/Table (Best match: ADR 0008). */
+/**
+ * Search box, category filter, List/Best match, the list's sort and Cards/Table (Best match:
+ * ADR 0008; it ranks by relevance, so the sort is shown only for the list).
+ */
 export function TracesToolbar(p: Props) {
   return (
     <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
@@ -66,10 +78,19 @@ export function TracesToolbar(p: Props) {
           value={p.order}
           onValueChange={p.onOrder}
           options={[
-            { value: 'newest', label: 'Newest', icon: <ArrowDownWideNarrow aria-hidden="true" /> },
+            { value: 'newest', label: 'List', icon: <List aria-hidden="true" /> },
             { value: 'best', label: 'Best match', icon: <Sparkles aria-hidden="true" /> },
           ]}
         />
+        {p.order === 'newest' && (
+          <Select
+            aria-label="Sort"
+            value={p.sort}
+            onValueChange={(v) => p.onSort(v as TraceSort)}
+            options={SORT_OPTIONS}
+            className="w-full min-[420px]:w-40"
+          />
+        )}
         {p.order === 'newest' && (
           <SegmentedControl
             aria-label="View"

@@ -1,0 +1,57 @@
+// Bulk actions on the traces list: tick traces (or the whole page), then delete with Undo,
+// set a category, add and remove a tag. Real: the built server, Debian's Chromium.
+import { expect, test } from './support/fixtures.js';
+import { apiAs, cards } from './support/traces-page.js';
+
+test('select traces, delete them with Undo, re-categorise and tag them in one go', async ({
+  page,
+  request,
+  newUser,
+  signIn,
+}) => {
+  const user = await newUser();
+  const api = await apiAs(request, user);
+  await api.create(
+    { title: 'Alpha', content: 'Alpha note.', category: 'fact' },
+    { title: 'Bravo', content: 'Bravo note.', category: 'fact' },
+    { title: 'Charlie', content: 'Charlie note.', category: 'fact' },
+  );
+  await signIn(user, '/app/traces');
+  const titles = cards(page).getByRole('heading');
+  await expect(titles).toHaveText(['Charlie', 'Bravo', 'Alpha']);
+  const bar = page.getByRole('toolbar', { name: 'Bulk actions' });
+
+  // Delete two, then Undo brings both back.
+  await page.getByRole('checkbox', { name: 'Select Alpha' }).check();
+  await page.getByRole('checkbox', { name: 'Select Bravo' }).check();
+  await expect(bar).toContainText('2 selected');
+  await bar.getByRole('button', { name: 'Delete selected' }).click();
+  await expect(page.getByText('2 traces deleted')).toBeVisible();
+  await expect(titles).toHaveText(['Charlie']);
+  await page.getByTestId('undo-bulk-delete').getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('2 traces restored')).toBeVisible();
+  await expect(titles).toHaveText(['Charlie', 'Bravo', 'Alpha']);
+
+  // Select all on page, set the category.
+  await bar.getByRole('checkbox', { name: 'Select all on page' }).check();
+  await expect(bar).toContainText('3 selected');
+  await bar.getByRole('combobox', { name: 'Set category of selected' }).click();
+  await page.getByRole('option', { name: 'work', exact: true }).click();
+  await expect(page.getByText('Category set to work on 3 traces')).toBeVisible();
+  expect((await api.list('?category=work')).totalCount).toBe(3);
+
+  // In the table view too: tick one row, add a tag, then remove it.
+  await page.getByRole('radio', { name: 'Table' }).click();
+  await page.getByRole('checkbox', { name: 'Select Charlie' }).check();
+  await bar.getByRole('textbox', { name: 'Tag for selected' }).fill('Trip');
+  await bar.getByRole('button', { name: 'Add tag' }).click();
+  await expect(page.getByText('Tag #trip added on 1 trace')).toBeVisible();
+  const tagged = await api.list('?tags=trip');
+  expect(tagged.traces.map((t) => t.title)).toEqual(['Charlie']);
+
+  await page.getByRole('checkbox', { name: 'Select Charlie' }).check();
+  await bar.getByRole('textbox', { name: 'Tag for selected' }).fill('trip');
+  await bar.getByRole('button', { name: 'Remove tag' }).click();
+  await expect(page.getByText('Tag #trip removed on 1 trace')).toBeVisible();
+  expect((await api.list('?tags=trip')).totalCount).toBe(0);
+});

@@ -1,0 +1,53 @@
+// The traces list's sort: chosen in the toolbar, kept in the URL, applied with a search too.
+// Real: the built server, Debian's Chromium.
+import { expect, test } from './support/fixtures.js';
+import { apiAs, cards } from './support/traces-page.js';
+
+test('the list sorts by oldest and importance; the sort lives in the URL and applies to a search', async ({
+  page,
+  request,
+  newUser,
+  signIn,
+}) => {
+  const user = await newUser();
+  // Created oldest first: Alpha, Bravo, Charlie, Delta.
+  await (
+    await apiAs(request, user)
+  ).create(
+    { title: 'Alpha', content: 'Alpha note about the garden.', category: 'fact', importance: 'low' },
+    { title: 'Bravo', content: 'Bravo note about the kitchen.', category: 'fact', importance: 'high' },
+    { title: 'Charlie', content: 'Charlie note about the garden.', category: 'fact', importance: 'medium' },
+    { title: 'Delta', content: 'Delta note about the garden.', category: 'fact', importance: 'high' },
+  );
+  await signIn(user, '/app/traces');
+  const titles = cards(page).getByRole('heading');
+  await expect(titles).toHaveText(['Delta', 'Charlie', 'Bravo', 'Alpha']);
+
+  const sort = page.getByRole('combobox', { name: 'Sort' });
+  await sort.click();
+  await page.getByRole('option', { name: 'Oldest first' }).click();
+  await expect(page).toHaveURL(/[?&]sort=oldest/);
+  await expect(titles).toHaveText(['Alpha', 'Bravo', 'Charlie', 'Delta']);
+
+  await sort.click();
+  await page.getByRole('option', { name: 'Importance' }).click();
+  await expect(page).toHaveURL(/[?&]sort=importance/);
+  // High first; equal importance goes newest first.
+  await expect(titles).toHaveText(['Delta', 'Bravo', 'Charlie', 'Alpha']);
+
+  // A search keeps the sort.
+  await page.getByPlaceholder('Search traces...').fill('garden');
+  await expect(page).toHaveURL(/[?&]search=garden/);
+  await expect(titles).toHaveText(['Delta', 'Charlie', 'Alpha']);
+
+  // A reload shows the same list, and the select says which sort it is.
+  await page.reload();
+  await expect(titles).toHaveText(['Delta', 'Charlie', 'Alpha']);
+  await expect(sort).toHaveText(/Importance/);
+
+  // Back to newest: the URL drops the sort.
+  await sort.click();
+  await page.getByRole('option', { name: 'Newest first' }).click();
+  await expect(page).not.toHaveURL(/sort=/);
+  await expect(titles).toHaveText(['Delta', 'Charlie', 'Alpha']);
+});

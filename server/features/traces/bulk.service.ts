@@ -1,0 +1,43 @@
+import { BulkTracesRequest, type BulkTracesResponse } from '../../../contract/trace-bulk.js';
+import { type Db, isUuid } from '../../db/db.js';
+import { type Principal, requireScope } from '../../http/principal.js';
+import { parseInput } from '../../http/validation.js';
+import { bulkRepo } from './bulk.repo.js';
+
+/**
+ * One action on up to 100 of the caller's traces, in one transaction: all of it happens or none.
+ * Ids that are not the caller's active (or, for restore, deleted) traces are ignored, not refused:
+ * a page of the list may hold a trace another tab has just deleted, and refusing the rest for it
+ * would help no one. The answer lists what changed. Category and tags are not part of the text
+ * that is embedded, so no embedding is re-queued; the full-text and counters triggers follow the
+ * delete and restore on their own.
+ */
+export function createTraceBulkService({ db }: { db: Db }) {
+  return {
+    async apply(principal: Principal, input: BulkTracesRequest): Promise<BulkTracesResponse> {
+      requireScope(principal, 'write:traces');
+      const body = parseInput(BulkTracesRequest, input);
+      // Malformed ids cannot be anyone's trace (and would fail the uuid cast): ignored like others'.
+      const ids = body.ids.filter(isUuid);
+      const { userId } = principal;
+      if (ids.length === 0) return { changed: [] };
+      const changed = await db.asUser(userId, (tx) => {
+        switch (body.action) {
+          case 'delete':
+            return bulkRepo.softDelete(tx, userId, ids);
+          case 'restore':
+            return bulkRepo.restore(tx, userId, ids);
+          case 'set_category':
+            return bulkRepo.setCategory(tx, userId, ids, body.category);
+          case 'add_tag':
+            return bulkRepo.addTag(tx, userId, ids, body.tag);
+          case 'remove_tag':
+            return bulkRepo.removeTag(tx, userId, ids, body.tag);
+        }
+      });
+      return { changed };
+    },
+  };
+}
+
+export type TraceBulkService = ReturnType<typeof createTraceBulkService>;
