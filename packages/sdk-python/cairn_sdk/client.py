@@ -121,6 +121,14 @@ class Cairn:
     def restore_trace(self, trace_id: str) -> Trace:
         return Trace.parse(self._send("POST", f"/api/traces/{self._id(trace_id)}/restore"))
 
+    def bulk_traces(self, action: str, ids: List[str], category: Optional[str] = None,
+                    tag: Optional[str] = None) -> List[str]:
+        """One action on up to 100 traces (delete, restore, set_category, add_tag, remove_tag);
+        returns the ids it changed: others' ids and traces with nothing to do are left out."""
+        body = {k: v for k, v in {"action": action, "ids": ids, "category": category,
+                                  "tag": tag}.items() if v is not None}
+        return list(self._send("POST", "/api/traces/bulk", json_body=body).get("changed", []))
+
     def similar_traces(self, trace_id: str) -> List[Dict[str, Any]]:
         """The near-duplicates Cairn found for a trace (by words at once, by meaning once embedded)."""
         return list(self._send("GET", f"/api/traces/{self._id(trace_id)}/similar").get("similar", []))

@@ -9,6 +9,7 @@ ENDPOINTS = {
     "delete_trace": ("DELETE", "/api/traces/{id}"),
     "restore_trace": ("POST", "/api/traces/{id}/restore"),
     "similar_traces": ("GET", "/api/traces/{id}/similar"),
+    "bulk_traces": ("POST", "/api/traces/bulk"),
     "search": ("POST", "/api/search"),
     "stats": ("GET", "/api/stats"),
     "export_account": ("GET", "/api/account/export"),

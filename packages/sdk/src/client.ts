@@ -5,6 +5,7 @@ import type {
   ImportJobItemsResponse,
 } from '../../../contract/account.js';
 import type { SearchRequest, SearchResponse } from '../../../contract/search.js';
+import type { BulkTracesRequest, BulkTracesResponse } from '../../../contract/trace-bulk.js';
 import type {
   CreateTraceRequest,
   CreateTraceResponse,
@@ -147,6 +148,14 @@ export class Cairn {
 
   restoreTrace(id: string): Promise<Trace> {
     return this.json('POST', `/api/traces/${encodeURIComponent(id)}/restore`);
+  }
+
+  /**
+   * One action on up to 100 traces at once (delete, restore, set_category, add_tag, remove_tag);
+   * answers the ids it changed: others' ids and traces with nothing to do are left out.
+   */
+  bulkTraces(request: BulkTracesRequest): Promise<BulkTracesResponse> {
+    return this.json('POST', '/api/traces/bulk', { json: request });
   }
 
   /** The near-duplicates Cairn found for a trace (by words at once, by meaning once it is embedded). */

@@ -11,6 +11,7 @@ export const ENDPOINTS = {
   deleteTrace: ['DELETE', '/api/traces/{id}'],
   restoreTrace: ['POST', '/api/traces/{id}/restore'],
   similarTraces: ['GET', '/api/traces/{id}/similar'],
+  bulkTraces: ['POST', '/api/traces/bulk'],
   search: ['POST', '/api/search'],
   stats: ['GET', '/api/stats'],
   exportAccount: ['GET', '/api/account/export'],

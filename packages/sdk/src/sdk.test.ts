@@ -63,6 +63,8 @@ describe('SDKs against a real server', () => {
     // A reworded copy is a near-duplicate by words, kept on the new trace.
     const near = await cairn.createTrace({ content: 'Prefers dark roast coffee, always' });
     expect((await cairn.similarTraces(near.id)).similar.map((s) => s.id)).toContain(trace.id);
+    const bulk = await cairn.bulkTraces({ action: 'add_tag', ids: [trace.id, near.id], tag: 'drinks' });
+    expect(bulk.changed.sort()).toEqual([trace.id, near.id].sort());
   });
 
   it('TypeScript: pagination as an async iterator', async () => {
