@@ -53,12 +53,13 @@ describe('trace contract', () => {
   });
 
   it('parses list queries with the documented defaults', () => {
-    expect(ListTracesQuery.parse({})).toEqual({ tags: [], page: 1, pageSize: 12 });
+    expect(ListTracesQuery.parse({})).toEqual({ tags: [], page: 1, pageSize: 12, sort: 'newest' });
     expect(ListTracesQuery.parse({ tags: ' A,b ,,a', page: '3', pageSize: '100', search: '  x  ' })).toEqual({
       tags: ['a', 'b'],
       page: 3,
       pageSize: 100,
       search: 'x',
+      sort: 'newest',
     });
     expect(ListTracesQuery.safeParse({ pageSize: '101' }).success).toBe(false);
     expect(ListTracesQuery.safeParse({ page: '0' }).success).toBe(false);
