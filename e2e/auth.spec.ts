@@ -124,9 +124,11 @@ test('register: mismatched passwords are caught without a call; success leads to
   await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
   await page.getByLabel('Confirm password').fill('correct horse battery');
   await page.getByRole('button', { name: 'Sign up' }).click();
-  await expect(
-    page.getByText('An account with this email already exists. Please try logging in instead.'),
-  ).toBeVisible();
+  // A taken e-mail gets the same answer as a new one (ADR 0022): the page tells nobody who has an
+  // account, and the owner's sign-in still works with the original password.
+  await expect(page.getByText('Account created. Sign in with your e-mail and password.')).toBeVisible();
+  await expect(page.getByText(/already exists/i)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/login$/);
 });
 
 test.describe('a fresh install with registration closed (the default)', () => {

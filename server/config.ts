@@ -57,6 +57,7 @@ const envSchema = z.object({
     .optional(),
   PUBLIC_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
   ALLOW_REGISTRATION: booleanFromEnv.default(false),
+  REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(5),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxyFromEnv.default(false),
@@ -77,6 +78,8 @@ export type Config = {
   databaseUrl: string | undefined;
   publicUrl: string;
   allowRegistration: boolean;
+  /** Open registrations one address may make per hour (ADR 0022). */
+  registrationsPerHour: number;
   secretKey: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: TrustProxy;
@@ -110,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     publicUrl,
     allowRegistration: e.ALLOW_REGISTRATION,
+    registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
     secretKey: e.SECRET_KEY,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

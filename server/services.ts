@@ -59,6 +59,7 @@ export function createServices(deps: AppDeps) {
     secrets,
     users,
     rateLimiter,
+    registrationLimit: { limit: deps.config.registrationsPerHour, windowSeconds: 60 * 60 },
     ...(deps.loginLimits ? { loginLimits: deps.loginLimits } : {}),
   });
   const apiKeys = createApiKeysService({ db, secrets, log });

@@ -47,6 +47,8 @@ export function createAuthService(deps: {
   users: UsersService;
   rateLimiter: RateLimiter;
   loginLimits?: LoginLimits;
+  /** Open registrations per address; REGISTRATION_LIMIT unless configured (REGISTRATIONS_PER_HOUR). */
+  registrationLimit?: RateLimitRule;
 }) {
   const { db, secrets, users, rateLimiter } = deps;
   const limits = deps.loginLimits ?? LOGIN_LIMITS;
@@ -197,7 +199,7 @@ export function createAuthService(deps: {
       id: string;
       email: string;
     }> {
-      await rateLimiter.take(`register:ip:${input.ip}`, REGISTRATION_LIMIT);
+      await rateLimiter.take(`register:ip:${input.ip}`, deps.registrationLimit ?? REGISTRATION_LIMIT);
       try {
         const user = await users.create(input.email, input.password);
         return { id: user.id, email: user.email };
