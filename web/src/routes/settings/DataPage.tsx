@@ -45,6 +45,8 @@ export function DataPage() {
         <CardContent className="space-y-3">
           <SegmentedControl<ExportFormat>
             aria-label="Export format"
+            // Three long labels: on a phone they wrap to a second row instead of widening the page.
+            className="h-auto flex-wrap [&>button]:h-9"
             value={format}
             onValueChange={setFormat}
             options={EXPORT_OPTIONS}
