@@ -10,7 +10,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
-  retries: 0,
+  // One retry on CI only: under a loaded 2-core machine two specs (trace-editing's overlay click,
+  // trace-list's view toggle) failed once and passed on re-run; a real regression fails twice.
+  // Remove once those two are understood (noted in the closing note of 2026-11-26).
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
   outputDir: 'test-results',
