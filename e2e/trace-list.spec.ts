@@ -184,6 +184,18 @@ test('cards and table views; the choice is remembered after a reload', async ({
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('radio', { name: 'Table' })).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByRole('table')).toBeVisible();
+
+  // The quickest key press there is: key up before the page has had a moment (a busy machine).
+  // Radix alone moved only the focus then; the choice must move too.
+  await expect(page.getByRole('radio', { name: 'Table' })).toBeFocused();
+  await page.evaluate(() => {
+    const radio = document.activeElement!;
+    for (const type of ['keydown', 'keyup'])
+      radio.dispatchEvent(new KeyboardEvent(type, { key: 'ArrowLeft', bubbles: true, cancelable: true }));
+  });
+  await expect(page.getByRole('radio', { name: 'Cards' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('radio', { name: 'Cards' })).toBeFocused();
+  await expect(cards(page)).toHaveCount(1);
 });
 
 test('table view: an unbroken title and a long tag truncate with a tooltip; Actions stay on screen', async ({

@@ -1,5 +1,5 @@
 import { RadioGroup } from 'radix-ui';
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { cn } from '../../lib/cn.js';
 
 export type SegmentOption<T extends string> = { value: T; label: ReactNode; icon?: ReactNode };
@@ -14,9 +14,15 @@ type SegmentedControlProps<T extends string> = {
   compact?: boolean;
 };
 
+const STEP_BY_KEY: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+
 /**
- * A choice of one among a few: a Radix RadioGroup, so the arrow keys move the choice as they do
- * in any radio group (a ToggleGroup only moved the focus, while saying role=radio).
+ * A choice of one among a few: a Radix RadioGroup, so it is announced as a radio group, with the
+ * arrow keys moving the choice (not only the focus) as in any radio group.
+ *
+ * The arrow keys are handled here rather than by Radix: Radix moves the focus in a timeout and
+ * checks the newly focused radio only if the key is still held down by then, so a quick key
+ * press on a busy page moved the focus and left the choice where it was.
  */
 export function SegmentedControl<T extends string>({
   value,
@@ -26,6 +32,18 @@ export function SegmentedControl<T extends string>({
   compact,
   ...aria
 }: SegmentedControlProps<T>) {
+  function moveChoice(event: KeyboardEvent<HTMLButtonElement>, index: number) {
+    const step = STEP_BY_KEY[event.key];
+    if (!step || event.altKey || event.ctrlKey || event.metaKey) return;
+    // Prevented, so Radix's roving focus leaves this key press alone.
+    event.preventDefault();
+    const next = (index + step + options.length) % options.length;
+    const radios = event.currentTarget.parentElement?.querySelectorAll<HTMLElement>('[role="radio"]');
+    radios?.[next]?.focus();
+    const option = options[next];
+    if (option) onValueChange(option.value);
+  }
+
   return (
     <RadioGroup.Root
       value={value}
@@ -37,10 +55,11 @@ export function SegmentedControl<T extends string>({
       )}
       {...aria}
     >
-      {options.map((o) => (
+      {options.map((o, index) => (
         <RadioGroup.Item
           key={o.value}
           value={o.value}
+          onKeyDown={(event) => moveChoice(event, index)}
           aria-label={compact && typeof o.label === 'string' ? o.label : undefined}
           title={compact && typeof o.label === 'string' ? o.label : undefined}
           className={cn(
