@@ -1,8 +1,7 @@
 import { toast } from 'sonner';
 import type { ApiKey } from '../../../../contract/api-keys.js';
 import { useRevokeApiKey } from '../../api/api-keys.js';
-import { Button } from '../../components/ui/Button.js';
-import { Dialog } from '../../components/ui/Dialog.js';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog.js';
 
 /** Revoking is irreversible, so it asks once. */
 export function RevokeApiKeyDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onClose(): void }) {
@@ -18,29 +17,21 @@ export function RevokeApiKeyDialog({ apiKey, onClose }: { apiKey: ApiKey | null;
     });
   };
   return (
-    <Dialog
+    <ConfirmDialog
       open={apiKey !== null}
-      onOpenChange={(open) => !open && !revoke.isPending && onClose()}
       title="Revoke API key?"
       description={
         apiKey
           ? `“${apiKey.name}” (${apiKey.prefix}…) stops working at once. This cannot be undone.`
           : undefined
       }
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={revoke.isPending}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={confirm} disabled={revoke.isPending}>
-            {revoke.isPending ? 'Revoking...' : 'Revoke key'}
-          </Button>
-        </>
-      }
+      confirmLabel="Revoke key"
+      pendingLabel="Revoking..."
+      pending={revoke.isPending}
+      onCancel={onClose}
+      onConfirm={confirm}
     >
-      <p className="text-sm text-fg-muted">
-        Any assistant or script using this key gets 401 Unauthorized from its next request on.
-      </p>
-    </Dialog>
+      Any assistant or script using this key gets 401 Unauthorized from its next request on.
+    </ConfirmDialog>
   );
 }

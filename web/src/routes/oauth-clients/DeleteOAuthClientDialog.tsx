@@ -1,8 +1,7 @@
 import type { OAuthClient } from '../../../../contract/oauth.js';
-import { Button } from '../../components/ui/Button.js';
-import { Dialog } from '../../components/ui/Dialog.js';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog.js';
 
-/** Spec section 9: the confirmation text, verbatim. */
+/** The confirmation text, verbatim from the product spec. */
 export function deleteConfirmation(name: string): string {
   return `Are you sure you want to delete "${name}"? This action cannot be undone and will revoke all associated tokens.`;
 }
@@ -19,25 +18,17 @@ export function DeleteOAuthClientDialog({
   onConfirm(client: OAuthClient): void;
 }) {
   return (
-    <Dialog
+    <ConfirmDialog
       open={client !== null}
-      onOpenChange={(open) => !open && onCancel()}
       title="Delete OAuth client"
       description={client ? deleteConfirmation(client.name) : undefined}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button variant="danger" disabled={pending} onClick={() => client && onConfirm(client)}>
-            {pending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </>
-      }
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      pending={pending}
+      onCancel={onCancel}
+      onConfirm={() => client && onConfirm(client)}
     >
-      <p className="text-sm text-fg-muted">
-        Assistants connected through this client lose access at once and must be connected again.
-      </p>
-    </Dialog>
+      Assistants connected through this client lose access at once and must be connected again.
+    </ConfirmDialog>
   );
 }

@@ -1,6 +1,5 @@
 import type { OAuthClient } from '../../../../contract/oauth.js';
-import { Button } from '../../components/ui/Button.js';
-import { Dialog } from '../../components/ui/Dialog.js';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog.js';
 
 /**
  * Asked before a new secret replaces the old one: the assistant using the old secret stops
@@ -18,29 +17,21 @@ export function RegenerateSecretDialog({
   onConfirm(client: OAuthClient): void;
 }) {
   return (
-    <Dialog
+    <ConfirmDialog
       open={client !== null}
-      onOpenChange={(open) => !open && onCancel()}
       title="Regenerate client secret"
       description={
         client
           ? `Make a new secret for "${client.name}"? The current secret stops working at once.`
           : undefined
       }
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button variant="danger" disabled={pending} onClick={() => client && onConfirm(client)}>
-            {pending ? 'Regenerating...' : 'Regenerate secret'}
-          </Button>
-        </>
-      }
+      confirmLabel="Regenerate secret"
+      pendingLabel="Regenerating..."
+      pending={pending}
+      onCancel={onCancel}
+      onConfirm={() => client && onConfirm(client)}
     >
-      <p className="text-sm text-fg-muted">
-        Paste the new secret into the assistant that uses this client, or it cannot connect again.
-      </p>
-    </Dialog>
+      Paste the new secret into the assistant that uses this client, or it cannot connect again.
+    </ConfirmDialog>
   );
 }

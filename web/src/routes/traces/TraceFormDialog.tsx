@@ -12,6 +12,7 @@ import {
 } from '../../../../contract/traces.js';
 import { useCreateTrace, useUpdateTrace } from '../../api/traces.js';
 import { Button } from '../../components/ui/Button.js';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog.js';
 import { Dialog } from '../../components/ui/Dialog.js';
 import { Field } from '../../components/ui/Field.js';
 import { Input, Textarea } from '../../components/ui/Input.js';
@@ -234,31 +235,21 @@ export function TraceFormDialog({ open, onOpenChange, trace }: Props) {
           )}
         </Field>
       </form>
-      <Dialog
+      <ConfirmDialog
         open={confirmDiscard}
-        onOpenChange={setConfirmDiscard}
         title="Discard your changes?"
         description={editing ? 'Your edits to this trace are not saved yet.' : 'This trace is not saved yet.'}
         className="max-w-sm"
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirmDiscard(false)}>
-              Keep editing
-            </Button>
-            <Button
-              variant="danger"
-              onClick={() => {
-                setConfirmDiscard(false);
-                onOpenChange(false);
-              }}
-            >
-              Discard
-            </Button>
-          </>
-        }
+        cancelLabel="Keep editing"
+        confirmLabel="Discard"
+        onCancel={() => setConfirmDiscard(false)}
+        onConfirm={() => {
+          setConfirmDiscard(false);
+          onOpenChange(false);
+        }}
       >
-        <p className="text-sm text-fg-muted">What you typed is lost if you discard it.</p>
-      </Dialog>
+        What you typed is lost if you discard it.
+      </ConfirmDialog>
     </Dialog>
   );
 }
