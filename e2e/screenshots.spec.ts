@@ -49,6 +49,8 @@ for (const viewport of VIEWPORTS) {
       });
 
       test('signed in', async ({ page, request, newUser, signIn }) => {
+        // Every signed-in page, full height, in one test: on a busy machine that outlasts 60 s.
+        test.slow();
         const user = await newUser();
         // One key, so the API Keys list shows a row rather than its empty state.
         const login = await request.post('/api/auth/login', { data: user });

@@ -48,7 +48,7 @@ export function RecentTraces() {
                   </Link>
                   <CategoryBadge category={t.category} />
                 </div>
-                <p className="mt-1 line-clamp-1 text-sm break-all text-fg-muted">{t.content}</p>
+                <p className="mt-1 line-clamp-1 text-sm wrap-anywhere text-fg-muted">{t.content}</p>
                 <RelativeTime iso={t.created_at} className="mt-1 block text-xs text-fg-subtle" />
               </li>
             ))}

@@ -107,7 +107,7 @@ export function CreateOAuthClientForm({ onCreated }: { onCreated(client: OAuthCl
             Cairn adds{' '}
             {platform === 'chatgpt' ? 'ChatGPT’s stable callback' : 'this platform’s callback URLs'} for you:
           </p>
-          <ul className="mt-1 space-y-0.5 font-mono text-xs break-all">
+          <ul className="mt-1 space-y-0.5 font-mono text-xs wrap-anywhere">
             {presets.map((uri) => (
               <li key={uri}>{uri}</li>
             ))}

@@ -120,7 +120,7 @@ export function EditOAuthClientDialog({
         {presets.length > 0 && (
           <div className="text-sm text-fg-muted">
             <p>Cairn keeps this platform’s own callback URLs:</p>
-            <ul className="mt-1 space-y-0.5 font-mono text-xs break-all">
+            <ul className="mt-1 space-y-0.5 font-mono text-xs wrap-anywhere">
               {presets.map((uri) => (
                 <li key={uri}>{uri}</li>
               ))}

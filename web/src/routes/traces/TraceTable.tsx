@@ -79,7 +79,7 @@ export function TraceTable({ traces, onEdit, onDelete, deletingId, selected, onT
                 >
                   {t.title || 'Untitled Trace'}
                 </Link>
-                <p className="mt-0.5 line-clamp-2 break-all text-fg-muted" title={t.content}>
+                <p className="mt-0.5 line-clamp-2 wrap-anywhere text-fg-muted" title={t.content}>
                   {truncate(t.content, 100)}
                 </p>
                 {/* The Category column is hidden on phones: keep the badge with the text there. */}

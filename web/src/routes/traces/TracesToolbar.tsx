@@ -49,11 +49,20 @@ export function TracesToolbar(p: Props) {
           value={p.searchText}
           onChange={(e) => p.onSearchText(e.target.value)}
           id={SEARCH_INPUT_ID}
-          placeholder="Search traces... ( / )"
+          placeholder="Search traces..."
           aria-label="Search traces"
           aria-keyshortcuts="/ Control+K Meta+K"
           className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
         />
+        {/* The shortcut as a key cap rather than in the placeholder, which narrow toolbars cut off. */}
+        {!p.searchText && (
+          <kbd
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 right-2.5 hidden -translate-y-1/2 rounded border border-line bg-surface-muted px-1.5 font-mono text-xs text-fg-subtle sm:block"
+          >
+            /
+          </kbd>
+        )}
         {p.searchText && (
           <button
             type="button"
