@@ -84,6 +84,14 @@ export async function run(args: string[]): Promise<void> {
       r.list_search_typical_category = await time(`/api/traces?search=${terms.typical}&category=work`);
       r.list_tag = await time('/api/traces?tags=travel');
       r.list_page_50 = await time('/api/traces?page=50');
+      // Each sort's first page and a deep page: index walks (migration 0016), never a sort of all.
+      for (const sort of ['oldest', 'most_used', 'importance'] as const) {
+        r[`list_sort_${sort}`] = await time(`/api/traces?sort=${sort}`);
+        r[`list_sort_${sort}_page_50`] = await time(`/api/traces?sort=${sort}&page=50`);
+      }
+      r.list_search_typical_sort_importance = await time(
+        `/api/traces?search=${terms.typical}&sort=importance`,
+      );
       r.stats = await time('/api/stats');
       let n = 0;
       const freshRows = makeCorpus(size + 7).rows(0, iterations * 3);
@@ -137,6 +145,8 @@ async function printPlans(db: Db, userId: string, term: string): Promise<void> {
     'count as cairn_app (row-level security on)': `SELECT count(*) FROM traces WHERE user_id = '${userId}' AND is_active`,
     'search as cairn_app (row-level security on)': `SELECT count(*) FROM traces WHERE user_id = '${userId}' AND is_active AND search_text LIKE '%${term}%'`,
     'page of 12 as cairn_app': `SELECT id FROM traces WHERE user_id = '${userId}' AND is_active ORDER BY created_at DESC, id DESC LIMIT 12`,
+    'page of 12, most used first': `SELECT id FROM traces WHERE user_id = '${userId}' AND is_active ORDER BY access_count DESC, created_at DESC, id DESC LIMIT 12`,
+    'page of 12, importance first': `SELECT id FROM traces WHERE user_id = '${userId}' AND is_active ORDER BY (CASE importance WHEN 'high' THEN 3 WHEN 'medium' THEN 2 ELSE 1 END) DESC, created_at DESC, id DESC LIMIT 12`,
   };
   const owner = {
     'search inside cairn_trace_matches (owner)': `SELECT t.id, t.created_at FROM traces t WHERE t.user_id = '${userId}' AND t.is_active AND t.search_text LIKE '%${term}%'`,
