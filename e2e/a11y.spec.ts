@@ -58,6 +58,43 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expectNoSeriousViolations(page, 'the revoke dialog');
     });
 
+    test('traces: the bulk bar, the sort menu and the edit dialog', async ({
+      page,
+      signIn,
+      userWithTraces,
+    }) => {
+      const { user } = await userWithTraces(
+        { title: 'Alpha', content: 'Alpha note.', category: 'fact' },
+        { title: 'Bravo', content: 'Bravo note.', category: 'work' },
+      );
+      await signIn(user, '/app/traces');
+      await page.getByRole('checkbox', { name: 'Select Alpha' }).check();
+      await expect(page.getByRole('toolbar', { name: 'Bulk actions' })).toBeVisible();
+      await expectNoSeriousViolations(page, 'the bulk bar');
+      await page.getByRole('combobox', { name: 'Sort' }).click();
+      await expect(page.getByRole('listbox')).toBeVisible();
+      await expectNoSeriousViolations(page, 'the open sort menu');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Edit Bravo' }).click();
+      await expect(page.getByRole('dialog', { name: 'Edit Trace' })).toBeVisible();
+      await expectNoSeriousViolations(page, 'the edit dialog');
+    });
+
+    test('OAuth clients: the edit dialog', async ({ page, request, newUser, signIn }) => {
+      const user = await newUser();
+      const login = await request.post('/api/auth/login', { data: user });
+      const { access_token } = (await login.json()) as { access_token: string };
+      const created = await request.post('/api/oauth-clients', {
+        data: { name: 'Script', platform: 'generic', redirect_uris: ['https://old.example/cb'] },
+        headers: { authorization: `Bearer ${access_token}` },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      await signIn(user, '/app/settings/oauth-clients');
+      await page.getByRole('button', { name: 'Edit Script' }).click();
+      await expect(page.getByRole('dialog', { name: 'Edit OAuth client' })).toBeVisible();
+      await expectNoSeriousViolations(page, 'the OAuth client edit dialog');
+    });
+
     test('a phone: the landing page and the open app menu', async ({ page, newUser, signIn }) => {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto('/');

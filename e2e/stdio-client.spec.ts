@@ -8,7 +8,6 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { expect, test } from './support/fixtures.js';
-import { apiAs } from './support/traces-page.js';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -20,14 +19,14 @@ test('the local-server snippet the page shows runs through npx from this server 
   page,
   request,
   server,
-  newUser,
   signIn,
+  userWithTraces,
 }) => {
   test.setTimeout(180_000);
-  const user = await newUser();
-  await apiAs(request, user).then((as) =>
-    as.create({ title: 'Heron sighting', content: 'A grey heron fished the millpond at dawn.' }),
-  );
+  const { user } = await userWithTraces({
+    title: 'Heron sighting',
+    content: 'A grey heron fished the millpond at dawn.',
+  });
   const login = await request.post('/api/auth/login', { data: user });
   const session = {
     authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`,

@@ -1,16 +1,14 @@
 // Bulk actions on the traces list: tick traces (or the whole page), then delete with Undo,
 // set a category, add and remove a tag. Real: the built server, Debian's Chromium.
 import { expect, test } from './support/fixtures.js';
-import { apiAs, cards } from './support/traces-page.js';
+import { cards } from './support/traces-page.js';
 
 test('select traces, delete them with Undo, re-categorise and tag them in one go', async ({
   page,
-  request,
-  newUser,
   signIn,
+  userWithTraces,
 }) => {
-  const user = await newUser();
-  const api = await apiAs(request, user);
+  const { user, api } = await userWithTraces();
   await api.create(
     { title: 'Alpha', content: 'Alpha note.', category: 'fact' },
     { title: 'Bravo', content: 'Bravo note.', category: 'fact' },

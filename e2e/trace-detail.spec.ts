@@ -2,18 +2,17 @@
 // Real: the built server, Debian's Chromium.
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from './support/fixtures.js';
-import { apiAs, dialog, cards, choose } from './support/traces-page.js';
+import { dialog, cards, choose } from './support/traces-page.js';
 
 test('detail page: badges, tags, line breaks, Created/Updated, edit and delete, Back to Traces', async ({
   page,
-  request,
-  newUser,
   signIn,
+  userWithTraces,
 }) => {
-  const user = await newUser();
-  const [trace] = await (
-    await apiAs(request, user)
-  ).create({
+  const {
+    user,
+    traces: [trace],
+  } = await userWithTraces({
     title: 'Allergies',
     content: 'Penicillin: severe.\nPeanuts: mild.\n\nCarry the pen.',
     category: 'personal',
@@ -59,14 +58,13 @@ test('detail page: badges, tags, line breaks, Created/Updated, edit and delete, 
 
 test('content renders as safe Markdown: links open apart, code blocks, and HTML shown as text', async ({
   page,
-  request,
-  newUser,
   signIn,
+  userWithTraces,
 }) => {
-  const user = await newUser();
-  const [trace] = await (
-    await apiAs(request, user)
-  ).create({
+  const {
+    user,
+    traces: [trace],
+  } = await userWithTraces({
     title: 'Deploy notes',
     content: [
       'Read **the runbook** at [our wiki](https://wiki.example.org/deploy) first.',
@@ -106,13 +104,13 @@ test('content renders as safe Markdown: links open apart, code blocks, and HTML 
 
 test('"Trace not found" for an unknown id, a malformed one and another user’s trace', async ({
   page,
-  request,
   newUser,
   signIn,
+  userWithTraces,
 }) => {
-  const [other] = await (
-    await apiAs(request, await newUser())
-  ).create({ content: 'Not yours.', category: 'fact' });
+  const {
+    traces: [other],
+  } = await userWithTraces({ content: 'Not yours.', category: 'fact' });
   await signIn(await newUser(), '/app/traces/00000000-0000-4000-8000-000000000000');
   await expect(page.getByText('Trace not found')).toBeVisible();
   await page.goto('/app/traces/not-an-id');
@@ -126,14 +124,15 @@ test('"Trace not found" for an unknown id, a malformed one and another user’s 
 
 test('the list (cards and table), the dialog and the detail page pass axe’s WCAG A/AA checks, light and dark', async ({
   page,
-  request,
-  newUser,
   signIn,
+  userWithTraces,
 }) => {
-  const user = await newUser();
-  const [trace] = await (
-    await apiAs(request, user)
-  ).create(
+  // Eight axe runs (four views, two themes): on a busy machine that outlasts 60 s.
+  test.slow();
+  const {
+    user,
+    traces: [trace],
+  } = await userWithTraces(
     {
       title: 'Allergies',
       content: 'Penicillin: severe.',

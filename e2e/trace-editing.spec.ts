@@ -2,15 +2,14 @@
 // its categoriser, exact dedup and near-duplicate search), Debian's Chromium.
 import { CATEGORIES, IMPORTANCES } from '../contract/traces.js';
 import { expect, test } from './support/fixtures.js';
-import { apiAs, dialog, cards, choose } from './support/traces-page.js';
+import { dialog, cards, choose } from './support/traces-page.js';
 
 test('create with a title, category, importance and tags; "Creating..." while pending', async ({
   page,
-  request,
-  newUser,
   signIn,
+  userWithTraces,
 }) => {
-  const user = await newUser();
+  const { user, api } = await userWithTraces();
   await signIn(user, '/app/traces');
   await expect(page.getByRole('heading', { name: 'Memory Traces' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No traces yet' })).toBeVisible();
@@ -46,7 +45,7 @@ test('create with a title, category, importance and tags; "Creating..." while pe
   await expect(page.getByText(/^1\s+trace$/)).toBeVisible();
   await expect(page.getByText(/^Last updated: (?!N\/A)/)).toBeVisible();
 
-  const [saved] = (await (await apiAs(request, user)).list()).traces;
+  const [saved] = (await api.list()).traces;
   expect(saved).toMatchObject({
     title: 'Flight to Lisbon',
     category: 'personal',
@@ -115,14 +114,14 @@ test('a server refusal is shown readably: "Failed to create trace: {message}"', 
 
 test('edit: the dialog shows the stored values and "Save Changes" sends the change', async ({
   page,
-  request,
-  newUser,
   signIn,
+  userWithTraces,
 }) => {
-  const user = await newUser();
-  const [trace] = await (
-    await apiAs(request, user)
-  ).create({
+  const {
+    user,
+    traces: [trace],
+    api,
+  } = await userWithTraces({
     title: 'Standup',
     content: 'Daily standup at 9:15.',
     category: 'work',
@@ -150,7 +149,7 @@ test('edit: the dialog shows the stored values and "Save Changes" sends the chan
   await expect(page.getByText('Trace updated successfully!')).toBeVisible();
   await expect(cards(page).first().getByRole('link', { name: 'Team standup' })).toBeVisible();
   await expect(cards(page).first().getByText('Daily standup moved to 9:30.')).toBeVisible();
-  expect(await (await apiAs(request, user)).get(trace!.id)).toMatchObject({
+  expect(await api.get(trace!.id)).toMatchObject({
     title: 'Team standup',
     importance: 'medium',
     category: 'work',
@@ -160,20 +159,22 @@ test('edit: the dialog shows the stored values and "Save Changes" sends the chan
 
 test('edit: "Auto" for category and importance has Cairn suggest them again', async ({
   page,
-  request,
-  newUser,
   signIn,
+  userWithTraces,
 }) => {
   const note = {
     title: 'Penicillin',
     content: 'I am allergic to penicillin; doctors must prescribe something else.',
   };
   // What Cairn suggests for these words, asked of another person's account (no duplicate).
-  const [suggested] = await (await apiAs(request, await newUser())).create({ ...note });
-  const user = await newUser();
-  const [trace] = await (
-    await apiAs(request, user)
-  ).create({
+  const {
+    traces: [suggested],
+  } = await userWithTraces({ ...note });
+  const {
+    user,
+    traces: [trace],
+    api,
+  } = await userWithTraces({
     ...note,
     category: CATEGORIES.find((c) => c !== suggested!.category),
     importance: IMPORTANCES.find((i) => i !== suggested!.importance),
@@ -190,7 +191,7 @@ test('edit: "Auto" for category and importance has Cairn suggest them again', as
   const card = cards(page).first();
   await expect(card.getByText(suggested!.category, { exact: true })).toBeVisible();
   await expect(card.getByText(suggested!.importance)).toBeVisible();
-  expect(await (await apiAs(request, user)).get(trace!.id)).toMatchObject({
+  expect(await api.get(trace!.id)).toMatchObject({
     category: suggested!.category,
     importance: suggested!.importance,
     tags: ['health'],
@@ -199,14 +200,10 @@ test('edit: "Auto" for category and importance has Cairn suggest them again', as
 
 test('delete has no confirmation; the toast’s Undo takes the focus and restores the trace by keyboard', async ({
   page,
-  request,
-  newUser,
   signIn,
+  userWithTraces,
 }) => {
-  const user = await newUser();
-  await (
-    await apiAs(request, user)
-  ).create(
+  const { user, api } = await userWithTraces(
     { title: 'Keep me', content: 'Passport expires in May.', category: 'fact', importance: 'high' },
     { title: 'Delete me', content: 'Old wifi password hint.', category: 'context', importance: 'low' },
   );
@@ -225,19 +222,18 @@ test('delete has no confirmation; the toast’s Undo takes the focus and restore
   await expect(page.getByText('Trace restored')).toBeVisible();
   await expect(cards(page)).toHaveCount(2);
   await expect(page.getByRole('link', { name: 'Delete me' })).toBeVisible();
-  expect((await (await apiAs(request, user)).list()).totalCount).toBe(2);
+  expect((await api.list()).totalCount).toBe(2);
 });
 
 test('near-duplicates in the create answer are listed with links, and the new one can be removed', async ({
   page,
-  request,
-  newUser,
   signIn,
+  userWithTraces,
 }) => {
-  const user = await newUser();
-  const [existing] = await (
-    await apiAs(request, user)
-  ).create({
+  const {
+    user,
+    traces: [existing],
+  } = await userWithTraces({
     title: 'Gym',
     content: 'Gym on Mondays and Thursdays at 7am, then breakfast.',
     category: 'personal',

@@ -1,18 +1,14 @@
 // The traces list: filters and search in the URL, pages, views, and the Best match ranking.
 // Real: the built server with hybrid search, Debian's Chromium.
 import { expect, test } from './support/fixtures.js';
-import { apiAs, dialog, cards } from './support/traces-page.js';
+import { dialog, cards } from './support/traces-page.js';
 
 test('filter by category and search (debounced); both live in the URL and survive a reload', async ({
   page,
-  request,
-  newUser,
   signIn,
+  userWithTraces,
 }) => {
-  const user = await newUser();
-  await (
-    await apiAs(request, user)
-  ).create(
+  const { user } = await userWithTraces(
     {
       title: 'Dentist',
       content: 'Dentist appointment on Friday at 3pm.',
@@ -75,12 +71,10 @@ test('filter by category and search (debounced); both live in the URL and surviv
 
 test('paginates 30 traces 12 at a time, page in the URL, back to page 1 when the search changes', async ({
   page,
-  request,
-  newUser,
   signIn,
+  userWithTraces,
 }) => {
-  const user = await newUser();
-  const api = await apiAs(request, user);
+  const { user, api } = await userWithTraces();
   await api.create(
     ...Array.from({ length: 30 }, (_, i) => ({
       title: `Note ${String(i + 1).padStart(2, '0')}`,
@@ -119,15 +113,11 @@ test('paginates 30 traces 12 at a time, page in the URL, back to page 1 when the
 
 test('cards and table views; the choice is remembered after a reload', async ({
   page,
-  request,
-  newUser,
   signIn,
+  userWithTraces,
 }) => {
-  const user = await newUser();
   const long = 'A'.repeat(100) + 'BEYOND';
-  await (
-    await apiAs(request, user)
-  ).create({
+  const { user } = await userWithTraces({
     title: 'Tagged',
     content: long,
     category: 'fact',
@@ -200,16 +190,18 @@ test('cards and table views; the choice is remembered after a reload', async ({
 
 test('table view: an unbroken title and a long tag truncate with a tooltip; Actions stay on screen', async ({
   page,
-  request,
-  newUser,
   signIn,
+  userWithTraces,
 }) => {
-  const user = await newUser();
   const title = 'W'.repeat(200);
   const tag = 't'.repeat(50);
-  await (
-    await apiAs(request, user)
-  ).create({ title, content: 'x'.repeat(400), category: 'fact', importance: 'low', tags: [tag] });
+  const { user } = await userWithTraces({
+    title,
+    content: 'x'.repeat(400),
+    category: 'fact',
+    importance: 'low',
+    tags: [tag],
+  });
   for (const viewport of [
     { width: 1440, height: 900 },
     { width: 390, height: 844 },
@@ -232,14 +224,10 @@ test('table view: an unbroken title and a long tag truncate with a tooltip; Acti
 
 test('a tag chip filters the list by its tag, in the URL; clearing shows everything again', async ({
   page,
-  request,
-  newUser,
   signIn,
+  userWithTraces,
 }) => {
-  const user = await newUser();
-  await (
-    await apiAs(request, user)
-  ).create(
+  const { user } = await userWithTraces(
     { title: 'Lisbon', content: 'Trams and tiles.', category: 'personal', tags: ['travel'] },
     { title: 'Porto', content: 'Port cellars.', category: 'personal', tags: ['travel', 'wine'] },
     { title: 'Taxes', content: 'File by April.', category: 'work', tags: ['admin'] },
@@ -271,14 +259,10 @@ test('?create=true opens the create dialog and is removed from the URL', async (
 
 test('"Best match" ranks by relevance, and says clearly when the server cannot', async ({
   page,
-  request,
-  newUser,
   signIn,
+  userWithTraces,
 }) => {
-  const user = await newUser();
-  await (
-    await apiAs(request, user)
-  ).create(
+  const { user } = await userWithTraces(
     {
       title: 'Dentist',
       content: 'Dentist appointment on Friday at 3pm with Dr. Alves.',

@@ -1,19 +1,15 @@
 // The traces list's sort: chosen in the toolbar, kept in the URL, applied with a search too.
 // Real: the built server, Debian's Chromium.
 import { expect, test } from './support/fixtures.js';
-import { apiAs, cards } from './support/traces-page.js';
+import { cards } from './support/traces-page.js';
 
 test('the list sorts by oldest and importance; the sort lives in the URL and applies to a search', async ({
   page,
-  request,
-  newUser,
   signIn,
+  userWithTraces,
 }) => {
-  const user = await newUser();
   // Created oldest first: Alpha, Bravo, Charlie, Delta.
-  await (
-    await apiAs(request, user)
-  ).create(
+  const { user } = await userWithTraces(
     { title: 'Alpha', content: 'Alpha note about the garden.', category: 'fact', importance: 'low' },
     { title: 'Bravo', content: 'Bravo note about the kitchen.', category: 'fact', importance: 'high' },
     { title: 'Charlie', content: 'Charlie note about the garden.', category: 'fact', importance: 'medium' },

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { test as base, expect, type Page } from '@playwright/test';
+import type { CreateTraceRequest, Trace } from '../../contract/traces.js';
 import { type RunningServer, startServer } from './server.js';
+import { type TraceApi, apiAs } from './trace-api.js';
 
 export type TestUser = { email: string; password: string };
 
@@ -10,6 +12,10 @@ type TestFixtures = {
   newUser: () => Promise<TestUser>;
   /** Signs `user` in through the API (the browser then holds the refresh cookie) and opens `path`. */
   signIn: (user: TestUser, path?: string) => Promise<void>;
+  /** A new account holding `traces` (created in order, so the last is the newest), and its API. */
+  userWithTraces: (
+    ...traces: CreateTraceRequest[]
+  ) => Promise<{ user: TestUser; traces: Trace[]; api: TraceApi }>;
 };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -39,6 +45,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const res = await request.post(`${server.url}/api/auth/register`, { data: user });
       expect(res.status(), await res.text()).toBe(201);
       return user;
+    });
+  },
+  userWithTraces: async ({ request, newUser }, use) => {
+    await use(async (...traces) => {
+      const user = await newUser();
+      const api = await apiAs(request, user);
+      return { user, traces: await api.create(...traces), api };
     });
   },
   signIn: async ({ page }, use) => {

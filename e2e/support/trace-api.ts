@@ -1,0 +1,35 @@
+// Setting trace data up and reading it back through the REST API, beside what the page shows.
+import { type APIRequestContext, expect } from '@playwright/test';
+import type { CreateTraceRequest, Trace } from '../../contract/traces.js';
+import type { TestUser } from './fixtures.js';
+
+export type TraceApi = Awaited<ReturnType<typeof apiAs>>;
+
+/** Signs in through the API (a second session beside the page's) for setting up data. */
+export async function apiAs(request: APIRequestContext, user: TestUser) {
+  const res = await request.post('/api/auth/login', { data: user });
+  expect(res.status()).toBe(200);
+  const { access_token } = (await res.json()) as { access_token: string };
+  const headers = { authorization: `Bearer ${access_token}` };
+  return {
+    /** Creates traces one after another, so the last is the newest. */
+    async create(...traces: CreateTraceRequest[]): Promise<Trace[]> {
+      const out: Trace[] = [];
+      for (const data of traces) {
+        const r = await request.post('/api/traces', { data, headers });
+        expect(r.status(), await r.text()).toBe(201);
+        out.push((await r.json()) as Trace);
+      }
+      return out;
+    },
+    async get(id: string): Promise<Trace> {
+      const r = await request.get(`/api/traces/${id}`, { headers });
+      expect(r.status()).toBe(200);
+      return (await r.json()) as Trace;
+    },
+    async list(query = ''): Promise<{ traces: Trace[]; totalCount: number }> {
+      const r = await request.get(`/api/traces${query}`, { headers });
+      return (await r.json()) as { traces: Trace[]; totalCount: number };
+    },
+  };
+}
