@@ -5,16 +5,11 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { registrationStatusQuery, useAuth } from '../../auth/auth-context.js';
 import { PublicHeader } from '../../components/layout/PublicHeader.js';
-import { NewPasswordFields } from '../../components/forms/NewPasswordFields.js';
+import { useNewAccountForm } from '../../components/forms/use-new-account-form.js';
 import { Button } from '../../components/ui/Button.js';
-import { TextField } from '../../components/ui/TextField.js';
 import { messageOf } from '../../lib/api-error.js';
-import { SignUpForm } from '../../lib/password-forms.js';
 import { signUpErrorMessage } from '../../lib/sign-up-errors.js';
-import { useFormErrors } from '../../lib/use-form-errors.js';
 import { AuthCard } from '../login/AuthCard.js';
-
-const FIELDS = ['email', 'password', 'confirm'] as const;
 
 /** /register: open only when the server runs with ALLOW_REGISTRATION=true (spec: disabled by default). */
 export function RegisterPage() {
@@ -22,10 +17,7 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const status = useQuery(registrationStatusQuery());
   const open = status.data?.registration_open === true;
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const form = useFormErrors(FIELDS);
+  const form = useNewAccountForm();
   // What the server refused about no one field (a taken e-mail, registration closed).
   const [formError, setFormError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -34,7 +26,7 @@ export function RegisterPage() {
     e.preventDefault();
     setFormError(undefined);
     // The route's own rules plus the confirmation: a mismatch is reported here and nothing is sent.
-    const values = form.check(SignUpForm, { email, password, confirm });
+    const values = form.check();
     if (!values) return;
     setBusy(true);
     try {
@@ -75,32 +67,7 @@ export function RegisterPage() {
         )}
         <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
           <fieldset disabled={!open || busy} className="space-y-4">
-            <TextField
-              label="Email"
-              required
-              type="email"
-              autoComplete="email"
-              error={form.errors.email}
-              value={email}
-              onValueChange={(v) => {
-                setEmail(v);
-                form.clear('email');
-              }}
-            />
-            <NewPasswordFields
-              label="Password"
-              password={password}
-              confirm={confirm}
-              onPasswordChange={(v) => {
-                setPassword(v);
-                form.clear('password');
-              }}
-              onConfirmChange={(v) => {
-                setConfirm(v);
-                form.clear('confirm');
-              }}
-              errors={form.errors}
-            />
+            {form.fields}
             {formError && (
               <p role="alert" className="text-sm text-danger">
                 {formError}
