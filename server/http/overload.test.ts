@@ -113,7 +113,9 @@ describe('overload: bounded queueing and a request deadline, on a real server', 
     expect(await res.json()).toMatchObject({ code: 'request_timeout' });
     expect(res.headers.get('retry-after')).toBe('5');
     await hold.release();
-    const after = await fetch(`${t.baseUrl}/api/traces`, { headers: { authorization: `Bearer ${user.token}` } });
+    const after = await fetch(`${t.baseUrl}/api/traces`, {
+      headers: { authorization: `Bearer ${user.token}` },
+    });
     expect(after.status).toBe(200);
   });
 });
