@@ -81,6 +81,8 @@ export async function run(args: string[]): Promise<void> {
 
     const ids: string[] = [];
     const samples: Sample[] = [];
+    /** Requests that got no answer, by cause (timeout, refused connection…). */
+    const failures: Record<string, number> = {};
     const rss: { second: number; mb: number }[] = [];
     let seq = 0;
     const word = () => WORDS[seq++ % WORDS.length]!;
@@ -93,8 +95,11 @@ export async function run(args: string[]): Promise<void> {
         status = res.status;
         const body = await res.text();
         if (kind === 'create' && status === 201) ids.push((JSON.parse(body) as { id: string }).id);
-      } catch {
+      } catch (err) {
         status = 0; // no answer within 60 s, or the connection failed
+        const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+        const why = cause?.code ?? cause?.message ?? (err as Error).name;
+        failures[why] = (failures[why] ?? 0) + 1;
       }
       samples.push({ at: start, ms: performance.now() - start, status, kind });
     };
@@ -159,6 +164,7 @@ export async function run(args: string[]): Promise<void> {
         seconds,
         requests: samples.length,
         codes: allCodes,
+        no_answer: failures,
         overall: percentiles(samples.filter((s) => s.status > 0 && s.status < 500).map((s) => s.ms)),
         by_kind: byKind,
         minutes,
@@ -172,6 +178,10 @@ export async function run(args: string[]): Promise<void> {
       }),
     );
   } finally {
+    // The server's warnings (timeouts, shed requests) explain a bad minute.
+    const warnings = server.output().trim().split('\n').filter(Boolean);
+    if (warnings.length)
+      log(`soak: server said (last 20 of ${warnings.length} lines):\n${warnings.slice(-20).join('\n')}`);
     processes.killAll();
     await server.exited;
     rmSync(dataDir, { recursive: true, force: true });

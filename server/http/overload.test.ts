@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { createAdmissionGate } from './overload.js';
@@ -117,6 +118,37 @@ describe('overload: bounded queueing and a request deadline, on a real server', 
       headers: { authorization: `Bearer ${user.token}` },
     });
     expect(after.status).toBe(200);
+  });
+});
+
+describe('overload: streams', () => {
+  it('gives the slot back once an answer starts, so a stream left open does not hold it', async () => {
+    const stream = new PassThrough();
+    const t = await createTestApp(
+      { MAX_CONCURRENT_REQUESTS: '1', REQUEST_QUEUE_MS: '200', REQUEST_TIMEOUT_MS: '1000' },
+      {
+        listen: true,
+        // Test-only: an answer that starts and never ends, like an MCP subscription.
+        beforeReady: (app) => {
+          app.get('/api/test-only/stream', (_request, reply) => reply.type('text/plain').send(stream));
+        },
+      },
+    );
+    try {
+      // Written before the request, so the headers and the first bytes go out at once.
+      stream.write('first bytes\n');
+      const open = await fetch(`${t.baseUrl}/api/test-only/stream`);
+      expect(open.status).toBe(200);
+      // Past the deadline too: a response that has begun is not cut.
+      await new Promise((r) => setTimeout(r, 1200));
+      const next = await fetch(`${t.baseUrl}/api/server-info`);
+      expect(next.status).toBe(200);
+      stream.end('last bytes\n');
+      expect(await open.text()).toBe('first bytes\nlast bytes\n');
+    } finally {
+      stream.destroy();
+      await t.close();
+    }
   });
 });
 

@@ -70,6 +70,13 @@ export function registerOverloadProtection(app: FastifyInstance, limits: Overloa
     releases.get(request)?.();
     releases.delete(request);
   };
+  // The slot is given back when the answer starts, not when it ends: a stream that stays open
+  // (an MCP subscription, a large export) is no longer waiting for its turn, and must not keep
+  // sixteen such streams from locking everyone else out.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    finish(request);
+    return payload;
+  });
   app.addHook('onResponse', async (request) => finish(request));
   app.addHook('onRequestAbort', async (request) => finish(request));
 
