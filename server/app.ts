@@ -7,6 +7,7 @@ import { registerFeatures } from './features/index.js';
 import { authenticationPlugin } from './http/authenticate.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
+import { BODY_LIMIT_BYTES, registerOverloadProtection } from './http/overload.js';
 import { registerRejectNul } from './http/reject-nul.js';
 import { type LogStream, redactingStream, redactUrl } from './http/redact.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -23,7 +24,6 @@ export type AppOptions = {
   logStream?: LogStream;
 };
 
-export const BODY_LIMIT_BYTES = 1024 * 1024;
 const DEFAULT_WEB_DIR = fileURLToPath(
   new URL(import.meta.url.includes('/dist/') ? '../web/' : '../dist/web/', import.meta.url),
 );
@@ -45,6 +45,10 @@ export async function buildApp(
             stream: redactingStream(options.logStream ?? process.stdout),
           },
     bodyLimit: BODY_LIMIT_BYTES,
+    // Receiving a request (headers and body) is bounded, as Node does by default and Fastify does
+    // not: a client trickling its bytes cannot hold a connection for ever. Long enough for a
+    // large import over a slow link; the handler's own budget is REQUEST_TIMEOUT_MS (overload.ts).
+    requestTimeout: 300_000,
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -52,6 +56,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerOverloadProtection(app, deps.config.overload);
   registerSecurityHeaders(app, { publicUrl: deps.config.publicUrl });
   registerRejectNul(app);
   await app.register(fastifyCookie);

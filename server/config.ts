@@ -69,6 +69,9 @@ const envSchema = z.object({
   EMBEDDINGS_QUERY_PREFIX: z.string().optional(),
   EMBEDDINGS_DOCUMENT_PREFIX: z.string().optional(),
   OAUTH_DYNAMIC_REGISTRATION: booleanFromEnv.default(true),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(10_000).default(16),
+  REQUEST_QUEUE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
 });
 
 export type Config = {
@@ -92,6 +95,8 @@ export type Config = {
     documentPrefix?: string | undefined;
   };
   oauthDynamicRegistration: boolean;
+  /** Bounded queueing and the per-request deadline (server/http/overload.ts, ADR 0021). */
+  overload: { timeoutMs: number; maxConcurrent: number; queueMs: number };
   version: string;
 };
 
@@ -126,6 +131,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       documentPrefix: e.EMBEDDINGS_DOCUMENT_PREFIX,
     },
     oauthDynamicRegistration: e.OAUTH_DYNAMIC_REGISTRATION,
+    overload: {
+      timeoutMs: e.REQUEST_TIMEOUT_MS,
+      maxConcurrent: e.MAX_CONCURRENT_REQUESTS,
+      queueMs: e.REQUEST_QUEUE_MS,
+    },
     version: readVersion(),
   };
 }

@@ -6,6 +6,7 @@ import type { Principal } from '../../http/principal.js';
 import { mcpResourceUrl } from '../oauth/server/metadata.js';
 import type { SearchService } from '../search/search.service.js';
 import type { TracesService } from '../traces/traces.service.js';
+import { checkInitializeParams } from './initialize-params.js';
 import { mcpErrorHandler } from './jsonrpc-errors.js';
 import { authenticateMcp, checkToolScopes } from './mcp-auth.js';
 import { createMcpServerFactory, PRINCIPAL_KEY } from './mcp-server.js';
@@ -63,7 +64,10 @@ export const mcpRoutes: FastifyPluginAsync<Opts> = async (app, opts) => {
 
   async function serve(request: FastifyRequest, reply: FastifyReply) {
     const principal = request.principal as Principal;
-    if (request.method === 'POST') checkToolScopes(request.body, principal, publicUrl);
+    if (request.method === 'POST') {
+      checkToolScopes(request.body, principal, publicUrl);
+      checkInitializeParams(request.body);
+    }
 
     // The client going away aborts the exchange (the SDK listens on the request's signal).
     const aborted = new AbortController();

@@ -1,0 +1,189 @@
+// `npm run bench -- soak [--rate 20] [--seconds 300] [--settle 10]`
+// A real server process (`server/main.ts`, embedded PGlite in a throwaway DATA_DIR, the bundled
+// embedding model, or TEST_DATABASE_URL's PostgreSQL as DATABASE_URL) driven over HTTP on
+// 127.0.0.1 at a fixed rate, open loop (a request is sent on schedule whether or not earlier ones
+// have been answered, as independent clients would): 30 % create, 30 % list, 25 % search, 15 % get
+// one. Prints p50/p95/p99 and answer codes per minute, and the server's resident memory (VmRSS)
+// idle before the load, every 5 s under it, at its peak, and idle again after it.
+// Progress goes to stderr; the last stdout line is one JSON object.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort, processGroup } from '../tests/support/processes.js';
+import { log, option, percentiles } from './bench-support.js';
+
+type Sample = { at: number; ms: number; status: number; kind: string };
+
+const rssMb = (pid: number): number => {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const WORDS = [
+  'garden',
+  'invoice',
+  'python',
+  'meeting',
+  'coffee',
+  'holiday',
+  'deploy',
+  'recipe',
+  'budget',
+  'cycling',
+];
+
+export async function run(args: string[]): Promise<void> {
+  const rate = Number(option(args, 'rate', '20'));
+  const seconds = Number(option(args, 'seconds', '300'));
+  const settleSeconds = Number(option(args, 'settle', '10'));
+  if (!(rate > 0) || !(seconds > 0)) throw new Error('--rate and --seconds must be positive numbers');
+  const loadBefore = loadavg().map((l) => Math.round(l * 100) / 100);
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cairn-soak-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const processes = processGroup();
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  log(`soak: starting a server on ${base} (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`);
+  const server = await processes.startServer({
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const pid = server.child.pid!;
+
+  try {
+    const setup = await fetch(`${base}/api/auth/setup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'soak@example.com', password: 'correct horse battery staple' }),
+    });
+    if (setup.status !== 201) throw new Error(`setup: ${setup.status} ${await setup.text()}`);
+    const session = ((await setup.json()) as { access_token: string }).access_token;
+    const created = await fetch(`${base}/api/api-keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session}` },
+      body: JSON.stringify({ name: 'soak' }),
+    });
+    if (created.status !== 201) throw new Error(`api key: ${created.status} ${await created.text()}`);
+    const headers = {
+      'content-type': 'application/json',
+      authorization: `Bearer ${((await created.json()) as { key: string }).key}`,
+    };
+
+    await sleep(settleSeconds * 1000);
+    const idleBefore = rssMb(pid);
+    log(`soak: idle RSS ${idleBefore} MB; ${rate} req/s for ${seconds} s`);
+
+    const ids: string[] = [];
+    const samples: Sample[] = [];
+    /** Requests that got no answer, by cause (timeout, refused connection…). */
+    const failures: Record<string, number> = {};
+    const rss: { second: number; mb: number }[] = [];
+    let seq = 0;
+    const word = () => WORDS[seq++ % WORDS.length]!;
+
+    const one = async (kind: string, url: string, init: RequestInit = {}) => {
+      const start = performance.now();
+      let status = 0;
+      try {
+        const res = await fetch(`${base}${url}`, { ...init, headers, signal: AbortSignal.timeout(60_000) });
+        status = res.status;
+        const body = await res.text();
+        if (kind === 'create' && status === 201) ids.push((JSON.parse(body) as { id: string }).id);
+      } catch (err) {
+        status = 0; // no answer within 60 s, or the connection failed
+        const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+        const why = cause?.code ?? cause?.message ?? (err as Error).name;
+        failures[why] = (failures[why] ?? 0) + 1;
+      }
+      samples.push({ at: start, ms: performance.now() - start, status, kind });
+    };
+    const request = () => {
+      const roll = Math.random();
+      if (roll < 0.3 || ids.length === 0)
+        return one('create', '/api/traces', {
+          method: 'POST',
+          body: JSON.stringify({
+            content: `Soak note ${seq}: the ${word()} plan for ${word()} and ${word()}, written at ${new Date().toISOString()}`,
+          }),
+        });
+      if (roll < 0.6) return one('list', '/api/traces?pageSize=20');
+      if (roll < 0.85) return one('search', `/api/search?q=${word()}%20${word()}`);
+      return one('get', `/api/traces/${ids[Math.floor(Math.random() * ids.length)]}`);
+    };
+
+    const started = performance.now();
+    const inFlight: Promise<void>[] = [];
+    const rssTimer = setInterval(() => {
+      rss.push({ second: Math.round((performance.now() - started) / 1000), mb: rssMb(pid) });
+    }, 5_000);
+    const total = Math.round(rate * seconds);
+    for (let i = 0; i < total; i++) {
+      const due = started + (i * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 0) await sleep(wait);
+      inFlight.push(request());
+      if (i % (rate * 30) === 0)
+        log(`soak: ${Math.round((performance.now() - started) / 1000)} s, ${samples.length} answered`);
+    }
+    await Promise.all(inFlight);
+    clearInterval(rssTimer);
+    await sleep(settleSeconds * 1000);
+    const idleAfter = rssMb(pid);
+
+    const minutes = Array.from({ length: Math.ceil(seconds / 60) }, (_, m) => {
+      const inMinute = samples.filter((s) => Math.floor((s.at - started) / 60_000) === m);
+      const codes: Record<string, number> = {};
+      for (const s of inMinute) codes[s.status] = (codes[s.status] ?? 0) + 1;
+      const mbs = rss.filter((r) => Math.floor(r.second / 60) === m).map((r) => r.mb);
+      return {
+        minute: m + 1,
+        ...percentiles(inMinute.filter((s) => s.status > 0 && s.status < 500).map((s) => s.ms)),
+        codes,
+        rss_max_mb: mbs.length ? Math.max(...mbs) : null,
+      };
+    });
+    const byKind = Object.fromEntries(
+      ['create', 'list', 'search', 'get'].map((k) => [
+        k,
+        percentiles(samples.filter((s) => s.kind === k && s.status > 0 && s.status < 500).map((s) => s.ms)),
+      ]),
+    );
+    const allCodes: Record<string, number> = {};
+    for (const s of samples) allCodes[s.status] = (allCodes[s.status] ?? 0) + 1;
+    console.log(
+      JSON.stringify({
+        bench: 'soak',
+        engine: databaseUrl ? 'postgresql' : 'pglite (on disk)',
+        rate_per_second: rate,
+        seconds,
+        requests: samples.length,
+        codes: allCodes,
+        no_answer: failures,
+        overall: percentiles(samples.filter((s) => s.status > 0 && s.status < 500).map((s) => s.ms)),
+        by_kind: byKind,
+        minutes,
+        rss_mb: {
+          idle_before: idleBefore,
+          peak: Math.max(idleBefore, ...rss.map((r) => r.mb)),
+          idle_after: idleAfter,
+          every_5s: rss,
+        },
+        machine: { cpus: cpus().length, loadavg_before: loadBefore },
+      }),
+    );
+  } finally {
+    // The server's warnings (timeouts, shed requests) explain a bad minute.
+    const warnings = server.output().trim().split('\n').filter(Boolean);
+    if (warnings.length)
+      log(`soak: server said (last 20 of ${warnings.length} lines):\n${warnings.slice(-20).join('\n')}`);
+    processes.killAll();
+    await server.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

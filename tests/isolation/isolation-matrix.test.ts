@@ -1,0 +1,231 @@
+// Real: the whole app on a real migrated database, two people signed in through the real routes,
+// every request through app.inject(). The matrix is generated from the app's own
+// /api/openapi.json: a route added later is called here without anyone editing this file, and
+// a route that names a resource this file cannot make one of fails the test until it can.
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestUser } from '../../server/test-support/test-app.js';
+import { documentedRoutes, fillPath, pathParameters, type Route } from '../fuzz/openapi-routes.js';
+import { createRandom } from '../fuzz/random.js';
+import { plausible, type Schema } from '../fuzz/values.js';
+
+/** The kinds of thing a person owns and a route can name by id. */
+type Resource = 'trace' | 'apiKey' | 'oauthClient' | 'oauthRequest' | 'importJob';
+
+/**
+ * Which resource an id in a route names, by the route's path and the parameter's name. A new
+ * id-bearing route matches one of these or the test fails, asking for a fixture.
+ */
+const RESOURCE_OF: { path: RegExp; param: string; resource: Resource }[] = [
+  { path: /^\/api\/traces\/\{id\}/, param: 'id', resource: 'trace' },
+  { path: /^\/api\/api-keys$/, param: 'id', resource: 'apiKey' },
+  { path: /^\/api\/oauth-clients\/\{clientId\}/, param: 'clientId', resource: 'oauthClient' },
+  { path: /^\/api\/oauth\/requests\/\{id\}/, param: 'id', resource: 'oauthRequest' },
+  { path: /^\/api\/account\/import\/jobs\/\{id\}/, param: 'id', resource: 'importJob' },
+];
+
+/** A parameter that carries an id: a path parameter, or a query parameter named like one. */
+const idParameters = (route: Route): { name: string; in: 'path' | 'query' }[] => [
+  ...pathParameters(route.path).map((name) => ({ name, in: 'path' as const })),
+  ...route.parameters
+    .filter((p) => p.in === 'query' && (p.name === 'id' || /Id$/.test(p.name)))
+    .map((p) => ({ name: p.name, in: 'query' as const })),
+];
+
+/** A body B could legitimately send, so the refusal is about whose the id is, not the body. */
+const BODIES: Record<string, unknown> = {
+  'PATCH /api/traces/{id}': { content: 'overwritten by someone else' },
+  'PATCH /api/oauth-clients/{clientId}': { name: 'taken over' },
+  'POST /api/oauth/requests/{id}/approve': {},
+};
+
+/**
+ * Defects this matrix found that are fixed on another branch. An entry here must still fail (the
+ * test says so once it is fixed), so the list cannot hide a regression for long. B's deny of A's
+ * consent request skips the ownership check of the request handle (fixed with the OAuth work of
+ * ADR 0021's sibling branch).
+ */
+const KNOWN_DEFECTS = new Set(['POST /api/oauth/requests/{id}/deny']);
+
+/** Routes that act on the caller's own account as a whole, not on an id: never called as B here. */
+const ACCOUNT_WIDE = new Set(['DELETE /api/account', 'POST /api/auth/password', 'POST /api/auth/logout']);
+
+describe('isolation matrix from /api/openapi.json: B never reaches what A owns', () => {
+  let t: TestApp;
+  let a: TestUser;
+  let b: TestUser;
+  let bKey: string;
+  const ids = {} as Record<Resource, string>;
+  /** Strings only A's data contains: none may appear in any answer to B. */
+  const secrets: string[] = [];
+  /** What B searches for: in A's note too, but B's own query may echo it, so it is not a secret. */
+  let searchWord = '';
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await t.signUp({ email: `alice-${randomBytes(4).toString('hex')}@example.com` });
+    b = await t.signUp();
+    bKey = (await t.apiKey(b)).token;
+    const marker = `alicesecret${randomBytes(6).toString('hex')}`;
+    searchWord = `alicesearch${randomBytes(6).toString('hex')}`;
+    secrets.push(marker, a.email);
+
+    ids.trace = (
+      await t.trace(a, { content: `A private note ${searchWord} ${marker}`, tags: [searchWord, marker] })
+    ).id;
+    const key = await t.apiKey(a, { name: `key ${marker}` });
+    ids.apiKey = key.id;
+    secrets.push(key.token);
+    const client = await t.as(a).post('/api/oauth-clients', {
+      name: `client ${marker}`,
+      platform: 'generic',
+      redirect_uris: ['https://assistant.example/callback'],
+    });
+    expect(client.status, client.body).toBe(201);
+    ids.oauthClient = client.json.id as string;
+    secrets.push(client.json.client_secret as string);
+    const authorize = await t.as(null).get(
+      `/oauth/authorize?${new URLSearchParams({
+        response_type: 'code',
+        client_id: client.json.client_id as string,
+        redirect_uri: 'https://assistant.example/callback',
+        code_challenge: createHash('sha256').update('v'.repeat(43)).digest('base64url'),
+        code_challenge_method: 'S256',
+        state: 'isolation',
+        resource: `${t.config.publicUrl}/mcp`,
+      }).toString()}`,
+      { headers: { accept: 'text/html' } },
+    );
+    const requestId = new URL(String(authorize.headers.location), t.config.publicUrl).searchParams.get(
+      'request',
+    );
+    expect(requestId, `authorize answered ${authorize.status}`).toBeTruthy();
+    ids.oauthRequest = requestId!;
+    const job = await t.app.inject({
+      method: 'POST',
+      url: `/api/account/import/jobs?name=${marker}.txt`,
+      headers: { authorization: `Bearer ${a.token}`, 'content-type': 'text/plain' },
+      payload: `first ${marker}\nsecond ${marker}\n`,
+    });
+    expect(job.statusCode, job.body).toBe(201);
+    ids.importJob = (job.json() as { id: string }).id;
+  });
+  afterAll(async () => t?.close());
+
+  it('has a fixture for every id-bearing route (a new route must say what its id names)', async () => {
+    const { routes } = await documentedRoutes(t.app);
+    const missing = routes
+      .filter((r) => !ACCOUNT_WIDE.has(`${r.method} ${r.path}`))
+      .flatMap((r) =>
+        idParameters(r)
+          .filter((p) => !RESOURCE_OF.some((m) => m.path.test(r.path) && m.param === p.name))
+          .map((p) => `${r.method} ${r.path} (${p.in} ${p.name})`),
+      );
+    expect(missing).toEqual([]);
+  });
+
+  it("answers B 404 or 403 on every route given A's ids, with none of A's data, and changes nothing of A's", async () => {
+    const { routes, resolve } = await documentedRoutes(t.app);
+    const r = createRandom(1);
+    const leaks: string[] = [];
+    const wrongStatus: string[] = [];
+    let calls = 0;
+    for (const route of routes) {
+      const key = `${route.method} ${route.path}`;
+      const params = idParameters(route);
+      if (!params.length || ACCOUNT_WIDE.has(key)) continue;
+      const resourceOf = (name: string) =>
+        RESOURCE_OF.find((m) => m.path.test(route.path) && m.param === name)!.resource;
+      let url = fillPath(route.path, (name) => ids[resourceOf(name)]);
+      const query = params.filter((p) => p.in === 'query');
+      if (query.length)
+        url += `?${new URLSearchParams(query.map((p): [string, string] => [p.name, ids[resourceOf(p.name)]])).toString()}`;
+      const body =
+        key in BODIES ? BODIES[key] : route.body ? plausible(route.body as Schema, r, resolve) : undefined;
+      let allRefused = true;
+      for (const credential of [b.token, bKey]) {
+        const res = await t.app.inject({
+          method: route.method,
+          url,
+          headers: {
+            authorization: `Bearer ${credential}`,
+            ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+        });
+        calls += 1;
+        const label = `${key} as B (${credential === bKey ? 'API key' : 'session'}): ${res.statusCode}`;
+        const refused = [403, 404].includes(res.statusCode);
+        allRefused &&= refused;
+        if (!refused && !KNOWN_DEFECTS.has(key)) wrongStatus.push(`${label} ${res.body.slice(0, 200)}`);
+        if (secrets.some((s) => res.body.includes(s))) leaks.push(label);
+      }
+      // The same read as A succeeds: the ids are real, so B's 404 is about whose they are.
+      if (route.method === 'GET') {
+        const own = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: { authorization: `Bearer ${a.token}` },
+        });
+        if (own.statusCode !== 200)
+          wrongStatus.push(`${key} as A: ${own.statusCode} (the fixture id is not real)`);
+      }
+      if (KNOWN_DEFECTS.has(key) && allRefused)
+        wrongStatus.push(`${key} is fixed: take it out of KNOWN_DEFECTS`);
+    }
+    expect(calls).toBeGreaterThanOrEqual(2 * 12);
+    expect(wrongStatus).toEqual([]);
+    expect(leaks).toEqual([]);
+
+    // A's things are all still there and unchanged.
+    const trace = await t.as(a).get(`/api/traces/${ids.trace}`);
+    expect(trace.status).toBe(200);
+    expect(trace.json.content).toContain('A private note');
+    expect((await t.as(a).get('/api/api-keys')).json.map((k: { id: string }) => k.id)).toContain(ids.apiKey);
+    const clients = await t.as(a).get('/api/oauth-clients');
+    expect(clients.json.map((c: { id: string }) => c.id)).toContain(ids.oauthClient);
+    expect(clients.json.find((c: { id: string }) => c.id === ids.oauthClient).name).toMatch(/^client /);
+    if (!KNOWN_DEFECTS.has('POST /api/oauth/requests/{id}/deny'))
+      expect((await t.as(a).get(`/api/oauth/requests/${ids.oauthRequest}`)).status).toBe(200);
+    const job = await t.as(a).get(`/api/account/import/jobs/${ids.importJob}`);
+    expect(job.status).toBe(200);
+    expect(job.json.status).not.toBe('cancelled');
+  });
+
+  it("shows B none of A's data on every route that takes no id (lists, search, stats, export)", async () => {
+    const { routes, resolve } = await documentedRoutes(t.app);
+    const r = createRandom(2);
+    const leaks: string[] = [];
+    let calls = 0;
+    for (const route of routes) {
+      const key = `${route.method} ${route.path}`;
+      if (idParameters(route).length || ACCOUNT_WIDE.has(key) || !route.authenticated) continue;
+      if (route.method !== 'GET' && !/search/.test(route.path)) continue;
+      // Queries that would find A's data if it were visible: A's marker as the search text.
+      const query = new URLSearchParams();
+      for (const p of route.parameters.filter((p) => p.in === 'query'))
+        if (['q', 'search', 'tags'].includes(p.name)) query.set(p.name, searchWord);
+      const url = query.size ? `${route.path}?${query.toString()}` : route.path;
+      const body = route.body
+        ? { ...(plausible(route.body, r, resolve) as object), query: searchWord }
+        : undefined;
+      for (const credential of [b.token, bKey]) {
+        const res = await t.app.inject({
+          method: route.method,
+          url,
+          headers: {
+            authorization: `Bearer ${credential}`,
+            ...(body ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(body ? { payload: JSON.stringify(body) } : {}),
+        });
+        calls += 1;
+        // A's ids too: B named none of them here, so an answer holding one shows A's thing.
+        if ([...secrets, ...Object.values(ids)].some((s) => res.body.includes(s)))
+          leaks.push(`${key}: ${res.statusCode}`);
+      }
+    }
+    expect(calls).toBeGreaterThanOrEqual(2 * 8);
+    expect(leaks).toEqual([]);
+  });
+});
