@@ -261,6 +261,25 @@ describe('OAuth authorization code flow over HTTP', () => {
     expect(again.body.code).toBe('oauth_request_used');
   });
 
+  it("deny checks ownership like approve: another person cannot deny a request for someone's client", async () => {
+    const owner = await signIn(t);
+    const other = await signIn(t);
+    const client = await createClient(t, owner, { name: 'Mine', platform: 'claude' });
+    const params = authorizeParams(client.client_id, CLAUDE_CALLBACK, pkce().challenge);
+    const { requestId } = await authorize(t, params);
+    const denied = await t.http('POST', `/api/oauth/requests/${requestId}/deny`, { headers: other.headers });
+    expect(denied.status).toBe(403);
+    expect(denied.body.code).toBe('oauth_client_not_yours');
+    expect(denied.body.redirect_to).toBeUndefined();
+    // The request is intact: its owner can still approve it.
+    const approved = await t.http('POST', `/api/oauth/requests/${requestId}/approve`, {
+      headers: owner.headers,
+      json: {},
+    });
+    expect(approved.status).toBe(200);
+    expect(new URL(String(approved.body.redirect_to)).searchParams.get('code')).toMatch(/^coac_/);
+  });
+
   it('a read-only grant gets 403 insufficient_scope on a write route', async () => {
     const eve = await signIn(t);
     const client = await createClient(t, eve, { name: 'RO', platform: 'claude' });
