@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { principalOf } from '../../../http/authenticate.js';
 import { freePort } from '../../../test-support/free-port.js';
+import type { LogStream } from '../../../http/redact.js';
 import { createTestApp } from '../../../test-support/test-app.js';
 import type { FetchMetadataDocument } from '../server/cimd-fetch.js';
 
@@ -18,12 +19,13 @@ export type OAuthTestServer = Awaited<ReturnType<typeof startOAuthTestServer>>;
 
 export async function startOAuthTestServer(
   env: Record<string, string> = {},
-  opts: { fetchMetadataDocument?: FetchMetadataDocument; port?: number } = {},
+  opts: { fetchMetadataDocument?: FetchMetadataDocument; port?: number; logStream?: LogStream } = {},
 ) {
   const t = await createTestApp(
     { PUBLIC_URL, ...env },
     {
       listen: true,
+      ...(opts.logStream ? { logStream: opts.logStream } : {}),
       ...(opts.port !== undefined ? { port: opts.port } : {}),
       ...(opts.fetchMetadataDocument ? { deps: { fetchMetadataDocument: opts.fetchMetadataDocument } } : {}),
       beforeReady(app) {
