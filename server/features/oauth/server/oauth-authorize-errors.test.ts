@@ -134,6 +134,26 @@ describe('OAuth errors: authorization, PKCE, codes', () => {
     expect(refresh.body.error).toBe('invalid_grant');
   });
 
+  it("a used code presented by another client is invalid_grant and leaves the victim's grant alive", async () => {
+    const { code, verifier } = await obtainCode(t, ann, client.client_id, CB);
+    const first = await exchange(code, verifier);
+    expect(first.status).toBe(200);
+    // Another client, with valid credentials of its own (here: another person's), replays the code.
+    const mallory = await signIn(t);
+    const other = await createClient(t, mallory, { name: 'Other', platform: 'claude' });
+    const replay = await exchange(code, verifier, {
+      client_id: other.client_id,
+      client_secret: other.client_secret,
+    });
+    expect(replay.status).toBe(400);
+    expect(replay.body.error).toBe('invalid_grant');
+    expect(String(replay.body.error_description)).not.toMatch(/revoked/);
+    expect((await whoami(first.body.access_token)).status).toBe(200);
+    // The client the code was issued to still ends its grant by replaying it.
+    expect((await exchange(code, verifier)).body.error).toBe('invalid_grant');
+    expect((await whoami(first.body.access_token)).status).toBe(401);
+  });
+
   it('an expired code is invalid_grant', async () => {
     const { code, verifier } = await obtainCode(t, ann, client.client_id, CB);
     await t.db.asSystem((tx) => tx.query(`UPDATE oauth_codes SET expires_at = now() - interval '1 second'`));
