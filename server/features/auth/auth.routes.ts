@@ -98,9 +98,11 @@ export const authRoutes: FastifyPluginAsyncZod<Opts> = async (app, opts) => {
     '/api/auth/logout',
     { schema: { tags, summary: 'Sign out: revokes this session server-side', response: { 204: z.null() } } },
     async (request, reply) => {
-      const principal = await resolvePrincipal(credentialFrom(request), [
-        { accepts: () => true, verify: (t) => auth.verifyAccessToken(t) },
-      ]);
+      const principal = await resolvePrincipal(
+        credentialFrom(request),
+        [{ accepts: () => true, verify: (t) => auth.verifyAccessToken(t) }],
+        'rest',
+      );
       await auth.logout(request.cookies[REFRESH_COOKIE], principal);
       clearCookie(reply);
       return reply.status(204).send(null);

@@ -100,11 +100,28 @@ describe('OAuth authorization code flow over HTTP', () => {
     });
     const write = await t.http('POST', '/test/write', { headers: { authorization: `Bearer ${access}` } });
     expect(write.status).toBe(200);
-    const session = await t.http('GET', '/api/auth/session', {
-      headers: { authorization: `Bearer ${access}` },
-    });
-    expect(session.status).toBe(200);
-    expect((session.body.user as { id: string }).id).toBe(ann.userId);
+    // The token is for the resource <PUBLIC_URL>/mcp: the REST API refuses it (ADR 0022) and says
+    // where OAuth discovery starts for the resource it is for.
+    for (const [method, url] of [
+      ['GET', '/api/auth/session'],
+      ['GET', '/api/traces'],
+      ['POST', '/api/traces'],
+    ] as const) {
+      const rest = await t.http(method, url, {
+        headers: { authorization: `Bearer ${access}` },
+        ...(method === 'POST' ? { json: { content: 'via REST' } } : {}),
+      });
+      expect(rest.status, url).toBe(401);
+      expect(rest.body.code).toBe('invalid_token');
+      expect(String(rest.body.error)).toContain(RESOURCE);
+      const challenge = rest.headers.get('www-authenticate') ?? '';
+      expect(challenge).toContain(
+        `resource_metadata="${PUBLIC_URL}/.well-known/oauth-protected-resource/mcp"`,
+      );
+      expect(challenge).toContain('error="invalid_token"');
+    }
+    const traces = await t.http('GET', '/api/traces', { headers: ann.headers });
+    expect(traces.body.totalCount).toBe(0);
 
     // last_used is recorded on use.
     const list = await t.http('GET', '/api/oauth-clients', { headers: ann.headers });

@@ -1,5 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { principalOf } from '../../../http/authenticate.js';
+import type { FastifyRequest } from 'fastify';
+import { credentialFrom, principalOf, resolvePrincipal } from '../../../http/authenticate.js';
+import { unauthorized } from '../../../http/errors.js';
+import { requireScope, type Scope } from '../../../http/principal.js';
 import { freePort } from '../../../test-support/free-port.js';
 import type { LogStream } from '../../../http/redact.js';
 import { createTestApp } from '../../../test-support/test-app.js';
@@ -9,7 +12,7 @@ export { freePort };
 
 /**
  * Test kit for the OAuth suites: the shared test app (real app, real migrated database) listening
- * on 127.0.0.1, plus two test-only routes that show what Principal a credential becomes. Only the
+ * on 127.0.0.1, plus two test-only routes that show what Principal a credential becomes at /mcp. Only the
  * fetch of unknown client metadata documents can be replaced (the network edge).
  */
 export const PUBLIC_URL = 'https://cairn.example';
@@ -29,8 +32,16 @@ export async function startOAuthTestServer(
       ...(opts.port !== undefined ? { port: opts.port } : {}),
       ...(opts.fetchMetadataDocument ? { deps: { fetchMetadataDocument: opts.fetchMetadataDocument } } : {}),
       beforeReady(app) {
-        app.get('/test/whoami', { preHandler: app.requireAuth() }, async (request) => principalOf(request));
-        app.post('/test/write', { preHandler: app.requireAuth('write:traces') }, async (request) => ({
+        // Stand-ins for /mcp, where OAuth tokens are accepted: they verify a credential as /mcp
+        // does (without the MCP protocol around it) and show the Principal it becomes.
+        const asMcp = (scope?: Scope) => async (request: FastifyRequest) => {
+          const principal = await resolvePrincipal(credentialFrom(request), app.services.verifiers, 'mcp');
+          if (!principal) throw unauthorized('Missing or invalid credentials');
+          if (scope) requireScope(principal, scope);
+          request.principal = principal;
+        };
+        app.get('/test/whoami', { preHandler: asMcp() }, async (request) => principalOf(request));
+        app.post('/test/write', { preHandler: asMcp('write:traces') }, async (request) => ({
           userId: principalOf(request).userId,
         }));
       },
