@@ -147,6 +147,51 @@ describe('OAuth errors: token endpoint, refresh, revocation, client changes', ()
     expect((await refresh(second.body.refresh_token)).body.error).toBe('invalid_grant');
   });
 
+  it('a password change with revoke_integrations ends the grant and spends a code not exchanged yet', async () => {
+    const dee = await signIn(t);
+    const own = await createClient(t, dee, { name: 'Dee', platform: 'claude' });
+    const form = (code: string, verifier: string) => ({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: CB,
+      code_verifier: verifier,
+      client_id: own.client_id,
+      client_secret: own.client_secret,
+    });
+    const first = await obtainCode(t, dee, own.client_id, CB);
+    const granted = await t.http('POST', '/oauth/token', { form: form(first.code, first.verifier) });
+    expect((await whoami(granted.body.access_token)).status).toBe(200);
+    const pending = await obtainCode(t, dee, own.client_id, CB);
+
+    const changed = await t.http('POST', '/api/auth/password', {
+      headers: dee.headers,
+      json: {
+        current_password: dee.password,
+        new_password: 'someone may have it',
+        revoke_integrations: true,
+      },
+    });
+    expect(changed.status).toBe(204);
+    expect((await whoami(granted.body.access_token)).status).toBe(401);
+    const refresh = await t.http('POST', '/oauth/token', {
+      form: {
+        grant_type: 'refresh_token',
+        refresh_token: String(granted.body.refresh_token),
+        client_id: own.client_id,
+        client_secret: own.client_secret,
+      },
+    });
+    expect(refresh.body.error).toBe('invalid_grant');
+    const late = await t.http('POST', '/oauth/token', { form: form(pending.code, pending.verifier) });
+    expect(late.status).toBe(400);
+    expect(late.body.error).toBe('invalid_grant');
+    // The client itself stays registered: connecting again asks for consent again.
+    const again = await obtainCode(t, dee, own.client_id, CB);
+    expect((await t.http('POST', '/oauth/token', { form: form(again.code, again.verifier) })).status).toBe(
+      200,
+    );
+  });
+
   it('bad token requests get RFC error JSON, never a 500', async () => {
     const cases: {
       form?: Record<string, string> | string;
