@@ -5,41 +5,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authorize,
   authorizeParams,
+  CLAUDE_CALLBACK,
   createClient,
-  obtainCode,
+  type OAuthClientCreated,
+  type OAuthErrorSuite,
   type OAuthTestServer,
+  obtainCode,
   type Person,
   pkce,
   RESOURCE,
   signIn,
-  startOAuthTestServer,
+  startOAuthErrorSuite,
 } from '../testing/oauth-test-kit.js';
 
-const CB = 'https://claude.ai/api/mcp/auth_callback';
+const CB = CLAUDE_CALLBACK;
 
 describe('OAuth errors: authorization, PKCE, codes', () => {
   let t: OAuthTestServer;
   let ann: Person;
-  let client: Awaited<ReturnType<typeof createClient>>;
-  const exchange = (code: string, verifier: string | undefined, extra: Record<string, string> = {}) =>
-    t.http('POST', '/oauth/token', {
-      form: {
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: CB,
-        ...(verifier !== undefined ? { code_verifier: verifier } : {}),
-        client_id: client.client_id,
-        client_secret: client.client_secret,
-        ...extra,
-      },
-    });
-  const whoami = (access: unknown) =>
-    t.http('GET', '/test/whoami', { headers: { authorization: `Bearer ${String(access)}` } });
-
+  let client: OAuthClientCreated;
+  let exchange: OAuthErrorSuite['exchange'];
+  let whoami: OAuthErrorSuite['whoami'];
   beforeAll(async () => {
-    t = await startOAuthTestServer();
-    ann = await signIn(t);
-    client = await createClient(t, ann, { name: 'Claude', platform: 'claude' });
+    ({ t, ann, client, exchange, whoami } = await startOAuthErrorSuite());
   });
   afterAll(async () => t?.close());
 

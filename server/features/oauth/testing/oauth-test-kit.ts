@@ -162,3 +162,35 @@ export async function obtainCode(
 
 export const basic = (id: string, secret: string) =>
   `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+
+/** The redirect URI of the Claude preset, which the error suites' client is registered with. */
+export const CLAUDE_CALLBACK = 'https://claude.ai/api/mcp/auth_callback';
+
+export type OAuthClientCreated = Awaited<ReturnType<typeof createClient>>;
+export type OAuthErrorSuite = Awaited<ReturnType<typeof startOAuthErrorSuite>>;
+
+/**
+ * What the OAuth error suites share: a server, a signed-in person with a confidential client
+ * (Claude preset), a code exchange for that client (`extra` overrides any form field) and a look
+ * at which Principal an access token becomes at /mcp.
+ */
+export async function startOAuthErrorSuite() {
+  const t = await startOAuthTestServer();
+  const ann = await signIn(t);
+  const client = await createClient(t, ann, { name: 'Claude', platform: 'claude' });
+  const exchange = (code: string, verifier: string | undefined, extra: Record<string, string> = {}) =>
+    t.http('POST', '/oauth/token', {
+      form: {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: CLAUDE_CALLBACK,
+        ...(verifier !== undefined ? { code_verifier: verifier } : {}),
+        client_id: client.client_id,
+        client_secret: client.client_secret,
+        ...extra,
+      },
+    });
+  const whoami = (access: unknown) =>
+    t.http('GET', '/test/whoami', { headers: { authorization: `Bearer ${String(access)}` } });
+  return { t, ann, client, exchange, whoami };
+}
