@@ -57,5 +57,11 @@ export const ChangePasswordRequest = z.object({
     .min(1, 'Current password is required')
     .max(1024, 'Current password must be at most 1024 characters'),
   new_password: NewPasswordSchema,
+  revoke_integrations: z
+    .boolean({ error: 'revoke_integrations must be true or false' })
+    .default(false)
+    .describe(
+      'Also revoke every API key and OAuth grant of the account, in the same transaction (for "someone may have my password")',
+    ),
 });
-export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+export type ChangePasswordRequest = z.input<typeof ChangePasswordRequest>;

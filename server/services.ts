@@ -54,14 +54,6 @@ export function createServices(deps: AppDeps) {
   const { db, secrets, log } = deps;
   const rateLimiter = createRateLimiter(db);
   const users = createUsersService({ db, log, rateLimiter });
-  const auth = createAuthService({
-    db,
-    secrets,
-    users,
-    rateLimiter,
-    registrationLimit: { limit: deps.config.registrationsPerHour, windowSeconds: 60 * 60 },
-    ...(deps.loginLimits ? { loginLimits: deps.loginLimits } : {}),
-  });
   const apiKeys = createApiKeysService({ db, secrets, log });
 
   const oauth = createOAuthServices({
@@ -70,6 +62,19 @@ export function createServices(deps: AppDeps) {
     rateLimiter,
     log,
     ...(deps.fetchMetadataDocument ? { fetchMetadataDocument: deps.fetchMetadataDocument } : {}),
+  });
+  const auth = createAuthService({
+    db,
+    secrets,
+    users,
+    rateLimiter,
+    registrationLimit: { limit: deps.config.registrationsPerHour, windowSeconds: 60 * 60 },
+    ...(deps.loginLimits ? { loginLimits: deps.loginLimits } : {}),
+    // A password change "someone may have my password" (ADR 0022) ends keys and grants with it.
+    revokeIntegrations: async (tx, userId) => {
+      await apiKeys.revokeAll(tx, userId);
+      await oauth.revokeAllGrants(tx, userId);
+    },
   });
 
   // Hybrid search (ADR 0008): one embedder for queries and the queue; a trace's embedding is

@@ -4,8 +4,12 @@ import { CliUsageError, readSecret } from './io.js';
 
 export const USER_USAGE = `Usage:
   npm run cairn -- user create --email <e-mail> [--password <password>]
-  npm run cairn -- user reset-password --email <e-mail> [--password <password>]
+  npm run cairn -- user reset-password --email <e-mail> [--password <password>] [--revoke-integrations]
   npm run cairn -- user list
+
+A reset signs out every session of the account. If someone may have the password, add
+--revoke-integrations: every API key and OAuth grant of the account is revoked with it
+(assistants must be connected again).
 
 Without --password the password is asked for (hidden) on a terminal, or read from the first line
 of standard input, which keeps it out of your shell history: echo "$PW" | npm run cairn -- user create --email me@example.com`;
@@ -19,21 +23,33 @@ export async function runUserCommand(
   const [sub, ...rest] = argv;
   const { values } = parseArgs({
     args: rest,
-    options: { email: { type: 'string' }, password: { type: 'string' } },
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      'revoke-integrations': { type: 'boolean' },
+    },
     strict: true,
   });
   switch (sub) {
     case 'create':
     case 'reset-password': {
       if (!values.email) throw new CliUsageError(`user ${sub} needs --email\n\n${USER_USAGE}`);
+      const revokeIntegrations = values['revoke-integrations'] === true;
+      if (revokeIntegrations && sub !== 'reset-password') {
+        throw new CliUsageError(`--revoke-integrations is for user reset-password\n\n${USER_USAGE}`);
+      }
       const password = values.password ?? (await readSecret('Password: '));
       const { services } = await ctx();
       if (sub === 'create') {
         const user = await services.users.create(values.email, password);
         out(`Created ${user.email} (id ${user.id}). Sign in at the web app's /login.`);
       } else {
-        const user = await services.auth.resetPassword(values.email, password);
-        out(`Password reset for ${user.email}; every existing session of this account was signed out.`);
+        const user = await services.auth.resetPassword(values.email, password, { revokeIntegrations });
+        out(
+          revokeIntegrations
+            ? `Password reset for ${user.email}; every existing session of this account was signed out, and every API key and OAuth grant revoked.`
+            : `Password reset for ${user.email}; every existing session of this account was signed out.`,
+        );
       }
       return;
     }

@@ -1,15 +1,27 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthorized } from './errors.js';
+import { AppError, unauthorized } from './errors.js';
 import { type Principal, requireScope, type Scope } from './principal.js';
 
 /**
+ * What a request is for: the REST API (/api/*, and every route guarded by requireAuth) or the MCP
+ * endpoint. A credential bound to one audience is refused by the other (docs/decisions/0022).
+ */
+export type Audience = 'rest' | 'mcp';
+
+/**
  * One kind of credential (session access token, API key, OAuth access token). The first verifier
- * that `accepts` a token decides: an unknown, expired or revoked token is `null`, never a guess.
+ * that `accepts` a token decides: an unknown, expired or revoked token, or one not issued for the
+ * request's `audience`, is `null`, never a guess.
  */
 export interface CredentialVerifier {
   accepts(token: string): boolean;
-  verify(token: string): Promise<Principal | null>;
+  verify(token: string, audience: Audience): Promise<Principal | null>;
+  /**
+   * How REST answers a token of this kind it refuses, when that needs more than a bare 401: an
+   * OAuth client is told which resource its tokens are for (RFC 6750 §3, RFC 9728 §5.1).
+   */
+  restRefusal?: { message: string; wwwAuthenticate: string };
 }
 
 declare module 'fastify' {
@@ -40,18 +52,29 @@ export function credentialFrom(request: FastifyRequest): string | undefined {
 export async function resolvePrincipal(
   token: string | undefined,
   verifiers: readonly CredentialVerifier[],
+  audience: Audience,
 ): Promise<Principal | null> {
   if (!token) return null;
   const verifier = verifiers.find((v) => v.accepts(token));
-  return verifier ? verifier.verify(token) : null;
+  return verifier ? verifier.verify(token, audience) : null;
 }
 
 export const authenticationPlugin = fp(
   async (app: FastifyInstance, opts: { verifiers: readonly CredentialVerifier[] }) => {
     app.decorateRequest('principal', null);
     app.decorate('requireAuth', (scope?: Scope) => async (request: FastifyRequest) => {
-      request.principal = await resolvePrincipal(credentialFrom(request), opts.verifiers);
-      if (!request.principal) throw unauthorized('Missing or invalid credentials');
+      const token = credentialFrom(request);
+      const verifier = token ? opts.verifiers.find((v) => v.accepts(token)) : undefined;
+      request.principal = verifier ? await verifier.verify(token!, 'rest') : null;
+      if (!request.principal) {
+        const refusal = verifier?.restRefusal;
+        if (refusal) {
+          throw new AppError(401, 'invalid_token', refusal.message, undefined, {
+            'www-authenticate': refusal.wwwAuthenticate,
+          });
+        }
+        throw unauthorized('Missing or invalid credentials');
+      }
       if (scope) requireScope(request.principal, scope);
     });
   },

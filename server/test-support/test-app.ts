@@ -53,7 +53,8 @@ export type TestApp = {
   as(credential: Credential | null): TestClient;
   /**
    * The Principal `credential` becomes, through the app's own verifiers (what every request's
-   * authentication does), for tests that call a service directly.
+   * authentication does), for tests that call a service directly. An OAuth token is verified as
+   * /mcp does, the only place it is accepted.
    */
   principal(credential: Credential): Promise<Principal>;
 };
@@ -151,7 +152,9 @@ export async function createTestApp(
     trace: (credential, fields) => createTrace(app, credential, fields),
     as: (credential) => clientFor(app, credential),
     async principal(credential) {
-      const principal = await resolvePrincipal(credential.token, app.services.verifiers);
+      // An OAuth token is issued for /mcp and only verifies there; every other credential is REST's.
+      const audience = credential.token.startsWith('coat_') ? 'mcp' : 'rest';
+      const principal = await resolvePrincipal(credential.token, app.services.verifiers, audience);
       if (!principal) throw new Error('the credential does not verify');
       return principal;
     },

@@ -46,22 +46,24 @@ describe('the test kit', () => {
     expect(listed.json.map((k) => k.id).sort()).toEqual([readOnly.id, writer.id].sort());
   });
 
-  it('makes real OAuth tokens through consent, narrowed to the scopes approved', async () => {
+  it('makes real OAuth tokens through consent, narrowed to the scopes approved, for /mcp only', async () => {
     const ann = await t.signUp();
     const reader = await t.oauthToken(ann, { scopes: ['read:traces'] });
     expect(reader.token).toMatch(/^coat_/);
     expect(reader.scopes).toEqual(['read:traces']);
-    const denied = await t.as(reader).post('/api/traces', { content: 'not allowed' });
-    expect(denied.status).toBe(403);
+    expect(await t.principal(reader)).toMatchObject({
+      userId: ann.userId,
+      via: 'oauth',
+      scopes: ['read:traces'],
+    });
 
     const full = await t.oauthToken(ann);
     expect(full.scopes.sort()).toEqual(['read:traces', 'write:traces']);
-    const created = await t.trace(full, { content: 'written by an assistant' });
-    expect(created.source).toBe('api');
-    expect((await t.as(reader).get(`/api/traces/${created.id}`)).status).toBe(200);
-    // Someone else's token sees none of it.
-    const bob = await t.oauthToken(await t.signUp());
-    expect((await t.as(bob).get(`/api/traces/${created.id}`)).status).toBe(404);
+    expect((await t.principal(full)).scopes).toEqual(['read:traces', 'write:traces']);
+    // Issued for the resource <PUBLIC_URL>/mcp (docs/decisions/0022): the REST API refuses them.
+    const refused = await t.as(full).get('/api/traces');
+    expect(refused.status).toBe(401);
+    expect(refused.json.code).toBe('invalid_token');
   });
 
   it('sends raw bodies and cookies, and returns the cookies an answer sets', async () => {

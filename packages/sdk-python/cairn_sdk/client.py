@@ -1,4 +1,5 @@
-"""A client for one Cairn server and one credential (API key or OAuth access token).
+"""A client for one Cairn server and one credential: an API key, or (access_token) a web-session
+access token. OAuth access tokens are issued for /mcp only; the REST API refuses them (401 invalid_token).
 Standard library only: urllib for HTTP, json, dataclasses."""
 
 from __future__ import annotations

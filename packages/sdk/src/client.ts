@@ -20,7 +20,10 @@ import { CairnError, errorFor } from './errors.js';
 export type CairnOptions = {
   /** Where Cairn runs, e.g. https://cairn.example.com */
   baseUrl: string;
-  /** An API key (cairn_…) or an OAuth access token: sent as a Bearer token either way. */
+  /**
+   * An API key (cairn_…), or in `accessToken` a web-session access token: sent as a Bearer token
+   * either way. OAuth access tokens are for /mcp only; the REST API answers them 401 invalid_token.
+   */
   apiKey?: string;
   accessToken?: string;
   /** Retries of a 429 or 503 answer (honouring Retry-After); default 3. */

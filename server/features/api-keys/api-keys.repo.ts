@@ -78,6 +78,14 @@ export const apiKeysRepo = {
     return rows.length === 1;
   },
 
+  /** Every active key of the user; returns how many. */
+  async revokeAll(tx: Tx, userId: string): Promise<number> {
+    const rows = await tx.query(
+      'UPDATE api_keys SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL RETURNING id',
+      [userId],
+    );
+    return rows.length;
+  },
   async findActiveByHash(tx: Tx, keyHash: string): Promise<ApiKeyRow | undefined> {
     const rows = await tx.query<ApiKeyRow>(
       `SELECT ${COLUMNS} FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL`,

@@ -8,7 +8,7 @@ import {
   CreateApiKeyRequest,
   DEFAULT_API_KEY_PERMISSIONS,
 } from '../../../contract/api-keys.js';
-import { isUuid, type Db } from '../../db/db.js';
+import { isUuid, type Db, type Tx } from '../../db/db.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
 import { type Principal, requireSession, SCOPES, type Scope } from '../../http/principal.js';
 import type { Secrets } from '../../security/secrets.js';
@@ -85,6 +85,15 @@ export function createApiKeysService(deps: { db: Db; secrets: Secrets; log: Fast
         isUuid(id) &&
         (await db.asUser(principal.userId, (tx) => apiKeysRepo.revoke(tx, principal.userId, id)));
       if (!revoked) throw notFound('API key not found');
+    },
+
+    /**
+     * Every key of the user, in the caller's transaction: a password change "someone may have my
+     * password" ends them with the new password (docs/decisions/0022). The caller has checked who
+     * asks (the person's current password, or the owner at the CLI).
+     */
+    revokeAll(tx: Tx, userId: string): Promise<number> {
+      return apiKeysRepo.revokeAll(tx, userId);
     },
 
     /**

@@ -98,9 +98,11 @@ export const authRoutes: FastifyPluginAsyncZod<Opts> = async (app, opts) => {
     '/api/auth/logout',
     { schema: { tags, summary: 'Sign out: revokes this session server-side', response: { 204: z.null() } } },
     async (request, reply) => {
-      const principal = await resolvePrincipal(credentialFrom(request), [
-        { accepts: () => true, verify: (t) => auth.verifyAccessToken(t) },
-      ]);
+      const principal = await resolvePrincipal(
+        credentialFrom(request),
+        [{ accepts: () => true, verify: (t) => auth.verifyAccessToken(t) }],
+        'rest',
+      );
       await auth.logout(request.cookies[REFRESH_COOKIE], principal);
       clearCookie(reply);
       return reply.status(204).send(null);
@@ -176,7 +178,8 @@ export const authRoutes: FastifyPluginAsyncZod<Opts> = async (app, opts) => {
       preHandler: app.requireAuth(),
       schema: {
         tags,
-        summary: 'Change the password; other sessions are signed out',
+        summary:
+          'Change the password; other sessions are signed out, and with revoke_integrations every API key and OAuth grant',
         security: [{ bearer: [] }],
         body: ChangePasswordRequest,
         response: { 204: z.null(), ...errors },
@@ -185,7 +188,9 @@ export const authRoutes: FastifyPluginAsyncZod<Opts> = async (app, opts) => {
     async (request, reply) => {
       const principal = principalOf(request);
       requireSession(principal, 'Only a signed-in person can change the password');
-      await auth.changePassword(principal, request.body.current_password, request.body.new_password);
+      await auth.changePassword(principal, request.body.current_password, request.body.new_password, {
+        revokeIntegrations: request.body.revoke_integrations,
+      });
       return reply.status(204).send(null);
     },
   );

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionResponse } from '../../../contract/auth.js';
-import type { Db } from '../../db/db.js';
+import type { Db, Tx } from '../../db/db.js';
 import { AppError, unauthorized } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { SCOPES } from '../../http/principal.js';
@@ -49,6 +49,11 @@ export function createAuthService(deps: {
   loginLimits?: LoginLimits;
   /** Open registrations per address; REGISTRATION_LIMIT unless configured (REGISTRATIONS_PER_HOUR). */
   registrationLimit?: RateLimitRule;
+  /**
+   * Revokes every API key and OAuth grant of a user in the given transaction. Keys and grants
+   * belong to their features; a password change asks for it (docs/decisions/0022).
+   */
+  revokeIntegrations: (tx: Tx, userId: string) => Promise<void>;
 }) {
   const { db, secrets, users, rateLimiter } = deps;
   const limits = deps.loginLimits ?? LOGIN_LIMITS;
@@ -219,21 +224,39 @@ export function createAuthService(deps: {
       return startSession(user, input.userAgent);
     },
 
-    /** Changes the password and signs out every other session of this user, in one transaction. */
-    async changePassword(principal: Principal, current: string, next: string): Promise<void> {
+    /**
+     * Changes the password and signs out every other session of this user, in one transaction.
+     * With `revokeIntegrations` (the person fears someone has the password), every API key and
+     * OAuth grant ends in that same transaction: all of it or none of it happens.
+     */
+    async changePassword(
+      principal: Principal,
+      current: string,
+      next: string,
+      opts: { revokeIntegrations?: boolean } = {},
+    ): Promise<void> {
       // An API key or OAuth token has no session of its own to keep: every session ends.
       const keep = principal.via === 'session' ? principal.credentialId : NO_FAMILY;
-      await users.changePassword(principal.userId, current, next, (tx) =>
-        sessionsRepo.revokeOtherFamilies(tx, principal.userId, keep),
-      );
+      await users.changePassword(principal.userId, current, next, async (tx) => {
+        await sessionsRepo.revokeOtherFamilies(tx, principal.userId, keep);
+        if (opts.revokeIntegrations) await deps.revokeIntegrations(tx, principal.userId);
+      });
     },
 
     /**
      * The self-hoster's reset (`npm run cairn -- user reset-password`). A reset locks out whoever
-     * knew the old password, so every session of the account ends with it.
+     * knew the old password, so every session of the account ends with it; with
+     * `revokeIntegrations`, every API key and OAuth grant too.
      */
-    async resetPassword(email: string, password: string): Promise<PublicUser> {
-      return users.resetPassword(email, password, (tx, user) => sessionsRepo.revokeAll(tx, user.id));
+    async resetPassword(
+      email: string,
+      password: string,
+      opts: { revokeIntegrations?: boolean } = {},
+    ): Promise<PublicUser> {
+      return users.resetPassword(email, password, async (tx, user) => {
+        await sessionsRepo.revokeAll(tx, user.id);
+        if (opts.revokeIntegrations) await deps.revokeIntegrations(tx, user.id);
+      });
     },
 
     /** Retention, run by the maintenance schedule: expired sign-in sessions of every user. */

@@ -50,7 +50,7 @@ export async function authenticateMcp(
       false,
     );
   }
-  const principal = await resolvePrincipal(token, verifiers);
+  const principal = await resolvePrincipal(token, verifiers, 'mcp');
   if (!principal) throw unauthorized(publicUrl, 'Invalid, expired or revoked credential', true);
   if (principal.via === 'session') {
     throw unauthorized(

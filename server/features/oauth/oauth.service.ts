@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/db.js';
+import type { Db, Tx } from '../../db/db.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import { createAuthorizeService } from './server/authorize.service.js';
 import { createMetadataFetcher, type FetchMetadataDocument } from './server/cimd-fetch.js';
 import { clientRecords } from './clients/client-records.js';
 import { createOAuthClientsService } from './clients/clients.service.js';
 import { createConsentService } from './consent/consent.service.js';
-import { deleteExpiredGrants } from './server/grants.js';
+import { deleteExpiredGrants, revokeAllGrants } from './server/grants.js';
 import { createRegisterService } from './server/register.service.js';
 import { createTokenService } from './server/token.service.js';
 import { createOAuthVerifier } from './server/verifier.js';
@@ -44,6 +44,8 @@ export function createOAuthServices(deps: {
     tokens: createTokenService({ db, publicUrl, log }),
     register: createRegisterService({ db, rateLimiter }),
     verifier: createOAuthVerifier({ db, publicUrl }),
+    /** Ends every grant of the user inside the caller's transaction (password change, ADR 0022). */
+    revokeAllGrants: (tx: Tx, userId: string) => revokeAllGrants(tx, userId),
     /**
      * Retention, run by the maintenance schedule: expired requests, codes and tokens, and dynamic
      * clients nobody approved in time. Pre-authentication rows of every user, so asSystem.

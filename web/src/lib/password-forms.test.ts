@@ -63,6 +63,21 @@ describe('the change-password form', () => {
     expect(ChangePasswordRequest.parse(withoutConfirm(ChangePasswordForm.parse(ok)))).toEqual({
       current_password: 'old secret',
       new_password: 'new secret 1',
+      revoke_integrations: false,
+    });
+  });
+
+  it('sends the "someone may have my password" checkbox as revoke_integrations', () => {
+    const values = {
+      current_password: 'old secret',
+      new_password: 'new secret 1',
+      confirm: 'new secret 1',
+      revoke_integrations: true,
+    };
+    expect(withoutConfirm(ChangePasswordForm.parse(values))).toEqual({
+      current_password: 'old secret',
+      new_password: 'new secret 1',
+      revoke_integrations: true,
     });
   });
 });

@@ -208,14 +208,15 @@ describe('OAuth clients API (the OAuth Clients page)', () => {
       },
     });
     const viaOAuth = { authorization: `Bearer ${String(token.body.access_token)}` };
+    // An OAuth token is for /mcp only (ADR 0022): refused before the route's own session check.
     const list = await t.http('GET', '/api/oauth-clients', { headers: viaOAuth });
-    expect(list.status).toBe(403);
-    expect(list.body.error).toBe('Only a signed-in person can manage OAuth clients');
+    expect(list.status).toBe(401);
+    expect(list.body.code).toBe('invalid_token');
     const create = await t.http('POST', '/api/oauth-clients', {
       headers: viaOAuth,
       json: { name: 'x', platform: 'claude' },
     });
-    expect(create.status).toBe(403);
+    expect(create.status).toBe(401);
     expect((await t.http('GET', '/api/oauth-clients')).status).toBe(401);
   });
 

@@ -142,6 +142,9 @@ export function createConsentService(deps: { db: Db; publicUrl: string }) {
       requirePerson(principal);
       return db.asSystem(async (tx) => {
         const req = await load(tx, handle);
+        // The same ownership rule as approve: otherwise anyone signed in who saw the handle could
+        // use up another person's pending request.
+        await clientOf(tx, req, principal.userId);
         if (!(await decideRequest(tx, req.id, principal.userId, 'denied'))) {
           throw new AppError(409, 'oauth_request_used', 'This authorization request was already answered.');
         }

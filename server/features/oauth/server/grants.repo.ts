@@ -158,6 +158,17 @@ export const codesRepo = {
     );
     return rows.length === 1;
   },
+  /**
+   * Every code of the user is spent and marked as replayed: one not exchanged yet can no longer
+   * be, and an exchange already past its checks is refused when it saves its tokens.
+   */
+  async endAllOfUser(tx: Tx, userId: string): Promise<void> {
+    await tx.query(
+      `UPDATE oauth_codes SET consumed_at = COALESCE(consumed_at, now()), replayed_at = COALESCE(replayed_at, now())
+       WHERE user_id = $1 AND replayed_at IS NULL`,
+      [userId],
+    );
+  },
   async markReplayed(tx: Tx, id: string): Promise<void> {
     await tx.query('UPDATE oauth_codes SET replayed_at = COALESCE(replayed_at, now()) WHERE id = $1', [id]);
   },
@@ -228,6 +239,14 @@ export const tokensRepo = {
     await tx.query('UPDATE oauth_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL', [
       familyId,
     ]);
+  },
+  /** Every live token of the user, whichever client holds it; returns how many. */
+  async revokeAllOfUser(tx: Tx, userId: string): Promise<number> {
+    const rows = await tx.query(
+      'UPDATE oauth_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL RETURNING id',
+      [userId],
+    );
+    return rows.length;
   },
   async revokeByCode(tx: Tx, codeId: string): Promise<void> {
     await tx.query('UPDATE oauth_tokens SET revoked_at = now() WHERE code_id = $1 AND revoked_at IS NULL', [

@@ -42,6 +42,16 @@ export function decideRequest(
   return requestsRepo.decide(tx, requestId, userId, decision);
 }
 
+/**
+ * Ends every OAuth grant of the user, in the caller's transaction (a password change "someone may
+ * have my password", docs/decisions/0022): their tokens are revoked and their codes spent. The
+ * clients stay registered; reconnecting asks for consent again.
+ */
+export async function revokeAllGrants(tx: Tx, userId: string): Promise<number> {
+  await codesRepo.endAllOfUser(tx, userId);
+  return tokensRepo.revokeAllOfUser(tx, userId);
+}
+
 /** Mints the authorization code for an approved request; returns the code (shown once, hashed at rest). */
 export async function issueCode(
   tx: Tx,

@@ -2,7 +2,7 @@ import { OAUTH_SCOPES } from './oauth.constants.js';
 
 /**
  * Discovery documents. The issuer is PUBLIC_URL; the one protected resource is `<PUBLIC_URL>/mcp`
- * (RFC 8707 resource indicator), whose tokens also work on the REST API of the same server.
+ * (RFC 8707 resource indicator); its tokens are accepted there only, not by the REST API (ADR 0022).
  */
 
 export function mcpResourceUrl(publicUrl: string): string {

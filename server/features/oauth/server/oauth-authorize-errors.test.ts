@@ -5,41 +5,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authorize,
   authorizeParams,
+  CLAUDE_CALLBACK,
   createClient,
-  obtainCode,
+  type OAuthClientCreated,
+  type OAuthErrorSuite,
   type OAuthTestServer,
+  obtainCode,
   type Person,
   pkce,
   RESOURCE,
   signIn,
-  startOAuthTestServer,
+  startOAuthErrorSuite,
 } from '../testing/oauth-test-kit.js';
 
-const CB = 'https://claude.ai/api/mcp/auth_callback';
+const CB = CLAUDE_CALLBACK;
 
 describe('OAuth errors: authorization, PKCE, codes', () => {
   let t: OAuthTestServer;
   let ann: Person;
-  let client: Awaited<ReturnType<typeof createClient>>;
-  const exchange = (code: string, verifier: string | undefined, extra: Record<string, string> = {}) =>
-    t.http('POST', '/oauth/token', {
-      form: {
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: CB,
-        ...(verifier !== undefined ? { code_verifier: verifier } : {}),
-        client_id: client.client_id,
-        client_secret: client.client_secret,
-        ...extra,
-      },
-    });
-  const whoami = (access: unknown) =>
-    t.http('GET', '/test/whoami', { headers: { authorization: `Bearer ${String(access)}` } });
-
+  let client: OAuthClientCreated;
+  let exchange: OAuthErrorSuite['exchange'];
+  let whoami: OAuthErrorSuite['whoami'];
   beforeAll(async () => {
-    t = await startOAuthTestServer();
-    ann = await signIn(t);
-    client = await createClient(t, ann, { name: 'Claude', platform: 'claude' });
+    ({ t, ann, client, exchange, whoami } = await startOAuthErrorSuite());
   });
   afterAll(async () => t?.close());
 
@@ -132,6 +120,26 @@ describe('OAuth errors: authorization, PKCE, codes', () => {
       },
     });
     expect(refresh.body.error).toBe('invalid_grant');
+  });
+
+  it("a used code presented by another client is invalid_grant and leaves the victim's grant alive", async () => {
+    const { code, verifier } = await obtainCode(t, ann, client.client_id, CB);
+    const first = await exchange(code, verifier);
+    expect(first.status).toBe(200);
+    // Another client, with valid credentials of its own (here: another person's), replays the code.
+    const mallory = await signIn(t);
+    const other = await createClient(t, mallory, { name: 'Other', platform: 'claude' });
+    const replay = await exchange(code, verifier, {
+      client_id: other.client_id,
+      client_secret: other.client_secret,
+    });
+    expect(replay.status).toBe(400);
+    expect(replay.body.error).toBe('invalid_grant');
+    expect(String(replay.body.error_description)).not.toMatch(/revoked/);
+    expect((await whoami(first.body.access_token)).status).toBe(200);
+    // The client the code was issued to still ends its grant by replaying it.
+    expect((await exchange(code, verifier)).body.error).toBe('invalid_grant');
+    expect((await whoami(first.body.access_token)).status).toBe(401);
   });
 
   it('an expired code is invalid_grant', async () => {

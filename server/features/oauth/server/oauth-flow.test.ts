@@ -100,11 +100,28 @@ describe('OAuth authorization code flow over HTTP', () => {
     });
     const write = await t.http('POST', '/test/write', { headers: { authorization: `Bearer ${access}` } });
     expect(write.status).toBe(200);
-    const session = await t.http('GET', '/api/auth/session', {
-      headers: { authorization: `Bearer ${access}` },
-    });
-    expect(session.status).toBe(200);
-    expect((session.body.user as { id: string }).id).toBe(ann.userId);
+    // The token is for the resource <PUBLIC_URL>/mcp: the REST API refuses it (ADR 0022) and says
+    // where OAuth discovery starts for the resource it is for.
+    for (const [method, url] of [
+      ['GET', '/api/auth/session'],
+      ['GET', '/api/traces'],
+      ['POST', '/api/traces'],
+    ] as const) {
+      const rest = await t.http(method, url, {
+        headers: { authorization: `Bearer ${access}` },
+        ...(method === 'POST' ? { json: { content: 'via REST' } } : {}),
+      });
+      expect(rest.status, url).toBe(401);
+      expect(rest.body.code).toBe('invalid_token');
+      expect(String(rest.body.error)).toContain(RESOURCE);
+      const challenge = rest.headers.get('www-authenticate') ?? '';
+      expect(challenge).toContain(
+        `resource_metadata="${PUBLIC_URL}/.well-known/oauth-protected-resource/mcp"`,
+      );
+      expect(challenge).toContain('error="invalid_token"');
+    }
+    const traces = await t.http('GET', '/api/traces', { headers: ann.headers });
+    expect(traces.body.totalCount).toBe(0);
 
     // last_used is recorded on use.
     const list = await t.http('GET', '/api/oauth-clients', { headers: ann.headers });
@@ -259,6 +276,25 @@ describe('OAuth authorization code flow over HTTP', () => {
     });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('oauth_request_used');
+  });
+
+  it("deny checks ownership like approve: another person cannot deny a request for someone's client", async () => {
+    const owner = await signIn(t);
+    const other = await signIn(t);
+    const client = await createClient(t, owner, { name: 'Mine', platform: 'claude' });
+    const params = authorizeParams(client.client_id, CLAUDE_CALLBACK, pkce().challenge);
+    const { requestId } = await authorize(t, params);
+    const denied = await t.http('POST', `/api/oauth/requests/${requestId}/deny`, { headers: other.headers });
+    expect(denied.status).toBe(403);
+    expect(denied.body.code).toBe('oauth_client_not_yours');
+    expect(denied.body.redirect_to).toBeUndefined();
+    // The request is intact: its owner can still approve it.
+    const approved = await t.http('POST', `/api/oauth/requests/${requestId}/approve`, {
+      headers: owner.headers,
+      json: {},
+    });
+    expect(approved.status).toBe(200);
+    expect(new URL(String(approved.body.redirect_to)).searchParams.get('code')).toMatch(/^coac_/);
   });
 
   it('a read-only grant gets 403 insufficient_scope on a write route', async () => {

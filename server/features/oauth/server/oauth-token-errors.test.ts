@@ -3,41 +3,29 @@
 // backdating rows with SQL, never by waiting.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CLAUDE_CALLBACK,
   createClient,
-  obtainCode,
+  type OAuthClientCreated,
+  type OAuthErrorSuite,
   type OAuthTestServer,
+  obtainCode,
   type Person,
   pkce,
   RESOURCE,
   signIn,
-  startOAuthTestServer,
+  startOAuthErrorSuite,
 } from '../testing/oauth-test-kit.js';
 
-const CB = 'https://claude.ai/api/mcp/auth_callback';
+const CB = CLAUDE_CALLBACK;
 
 describe('OAuth errors: token endpoint, refresh, revocation, client changes', () => {
   let t: OAuthTestServer;
   let ann: Person;
-  let client: Awaited<ReturnType<typeof createClient>>;
-  const exchange = (code: string, verifier: string | undefined, extra: Record<string, string> = {}) =>
-    t.http('POST', '/oauth/token', {
-      form: {
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: CB,
-        ...(verifier !== undefined ? { code_verifier: verifier } : {}),
-        client_id: client.client_id,
-        client_secret: client.client_secret,
-        ...extra,
-      },
-    });
-  const whoami = (access: unknown) =>
-    t.http('GET', '/test/whoami', { headers: { authorization: `Bearer ${String(access)}` } });
-
+  let client: OAuthClientCreated;
+  let exchange: OAuthErrorSuite['exchange'];
+  let whoami: OAuthErrorSuite['whoami'];
   beforeAll(async () => {
-    t = await startOAuthTestServer();
-    ann = await signIn(t);
-    client = await createClient(t, ann, { name: 'Claude', platform: 'claude' });
+    ({ t, ann, client, exchange, whoami } = await startOAuthErrorSuite());
   });
   afterAll(async () => t?.close());
 
@@ -145,6 +133,51 @@ describe('OAuth errors: token endpoint, refresh, revocation, client changes', ()
     expect(reuse.body.error).toBe('invalid_grant');
     expect((await whoami(second.body.access_token)).status).toBe(401);
     expect((await refresh(second.body.refresh_token)).body.error).toBe('invalid_grant');
+  });
+
+  it('a password change with revoke_integrations ends the grant and spends a code not exchanged yet', async () => {
+    const dee = await signIn(t);
+    const own = await createClient(t, dee, { name: 'Dee', platform: 'claude' });
+    const form = (code: string, verifier: string) => ({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: CB,
+      code_verifier: verifier,
+      client_id: own.client_id,
+      client_secret: own.client_secret,
+    });
+    const first = await obtainCode(t, dee, own.client_id, CB);
+    const granted = await t.http('POST', '/oauth/token', { form: form(first.code, first.verifier) });
+    expect((await whoami(granted.body.access_token)).status).toBe(200);
+    const pending = await obtainCode(t, dee, own.client_id, CB);
+
+    const changed = await t.http('POST', '/api/auth/password', {
+      headers: dee.headers,
+      json: {
+        current_password: dee.password,
+        new_password: 'someone may have it',
+        revoke_integrations: true,
+      },
+    });
+    expect(changed.status).toBe(204);
+    expect((await whoami(granted.body.access_token)).status).toBe(401);
+    const refresh = await t.http('POST', '/oauth/token', {
+      form: {
+        grant_type: 'refresh_token',
+        refresh_token: String(granted.body.refresh_token),
+        client_id: own.client_id,
+        client_secret: own.client_secret,
+      },
+    });
+    expect(refresh.body.error).toBe('invalid_grant');
+    const late = await t.http('POST', '/oauth/token', { form: form(pending.code, pending.verifier) });
+    expect(late.status).toBe(400);
+    expect(late.body.error).toBe('invalid_grant');
+    // The client itself stays registered: connecting again asks for consent again.
+    const again = await obtainCode(t, dee, own.client_id, CB);
+    expect((await t.http('POST', '/oauth/token', { form: form(again.code, again.verifier) })).status).toBe(
+      200,
+    );
   });
 
   it('bad token requests get RFC error JSON, never a 500', async () => {

@@ -11,7 +11,8 @@ import { OAUTH_PREFIX } from './oauth.constants.js';
  * grant mechanics (client credentials, grant dispatch, code expiry, PKCE S256 in constant time,
  * redirect_uri equality, refresh scope narrowing, the Bearer answer); this model adds what it has
  * no notion of, in the hooks it calls:
- *  - a replayed code revokes every token issued from it (RFC 6749 §4.1.2, RFC 9700 §4.2.4);
+ *  - a replayed code revokes every token issued from it (RFC 6749 §4.1.2, RFC 9700 §4.2.4), but
+ *    only when the client it was issued to replays it (see {@link CodeReplayedError});
  *  - refresh tokens rotate; a rotated one presented again revokes its family (RFC 9700 §4.14.2);
  *  - every token is bound to the user, the client row and the resource of its grant (RFC 8707).
  * The `user` object is opaque to the library, so it carries that grant context between hooks.
@@ -27,6 +28,30 @@ export type GrantContext = {
 const { InvalidGrantError } = OAuth2Server;
 type Model = OAuth2Server.AuthorizationCodeModel & OAuth2Server.RefreshTokenModel;
 
+/**
+ * A used code presented again. The library asks the model for a code by its value alone, before
+ * comparing clients, so the model cannot tell who replays it; the token service, which knows the
+ * authenticated client, decides. Only the client the code was issued to may end the grant: any
+ * client that saw a leaked code could otherwise revoke its victim's connection at will.
+ */
+export class CodeReplayedError extends InvalidGrantError {
+  constructor(
+    readonly codeId: string,
+    /** The public client_id the code was issued to. */
+    readonly clientId: string,
+  ) {
+    super('Invalid grant: authorization code is invalid');
+  }
+}
+
+/** Ends a replayed code's grant: every token issued from it. */
+export async function revokeReplayedCode(db: Db, codeId: string): Promise<void> {
+  await db.asSystem(async (tx) => {
+    await codesRepo.markReplayed(tx, codeId);
+    await tokensRepo.revokeByCode(tx, codeId);
+  });
+}
+
 export function createTokenModel(db: Db): Model {
   return {
     async getClient(clientId, clientSecret) {
@@ -40,22 +65,10 @@ export function createTokenModel(db: Db): Model {
     getAccessToken: async () => null,
 
     async getAuthorizationCode(code) {
-      const found = await db.asSystem(async (tx) => {
-        const row = await codesRepo.findByHash(tx, sha256Hex(code));
-        if (!row) return null;
-        if (row.consumed_at) {
-          await codesRepo.markReplayed(tx, row.id);
-          await tokensRepo.revokeByCode(tx, row.id);
-          return 'replayed' as const;
-        }
-        return row;
-      });
-      if (found === 'replayed') {
-        throw new InvalidGrantError(
-          'Invalid grant: authorization code was already used; every token issued from it is revoked',
-        );
-      }
+      const found = await db.asSystem((tx) => codesRepo.findByHash(tx, sha256Hex(code)));
       if (!found) return null;
+      // Before the expiry check: a late replay (within the retention grace) still counts.
+      if (found.consumed_at) throw new CodeReplayedError(found.id, found.client_id);
       const user: GrantContext = {
         id: found.user_id,
         clientRowId: found.client_row_id,

@@ -7,7 +7,7 @@ import { tokensRepo } from './grants.repo.js';
 import { isOurResource, mcpResourceUrl } from './metadata.js';
 import { GRANT_TYPES, OAUTH_PREFIX, OAUTH_TTL } from './oauth.constants.js';
 import { OAuthProtocolError } from './oauth-errors.js';
-import { createTokenModel } from './token.model.js';
+import { CodeReplayedError, createTokenModel, revokeReplayedCode } from './token.model.js';
 
 export type HttpAnswer = { status: number; headers: Record<string, string>; body: unknown };
 
@@ -55,6 +55,18 @@ export function createTokenService(deps: { db: Db; publicUrl: string; log: Fasti
         if (!(err instanceof OAuth2Server.OAuthError) || err.code >= 500) {
           deps.log.error({ err: (err as { inner?: unknown }).inner ?? err }, 'token endpoint failed');
           throw new OAuthProtocolError('server_error', 'Internal server error', 500);
+        }
+        if (err instanceof CodeReplayedError) {
+          // The library authenticated the presented client before it looked the code up.
+          const presented = presentedCredentials(headers.authorization as string | undefined, body);
+          if (presented?.clientId !== err.clientId) {
+            throw new OAuthProtocolError('invalid_grant', err.message);
+          }
+          await revokeReplayedCode(db, err.codeId);
+          throw new OAuthProtocolError(
+            'invalid_grant',
+            'Invalid grant: authorization code was already used; every token issued from it is revoked',
+          );
         }
         if (err.name === 'invalid_client') {
           throw invalidClient(Boolean(headers.authorization), err.message);

@@ -4,7 +4,7 @@ import type { Principal } from '../../../http/principal.js';
 import { sha256Hex } from '../../../security/tokens.js';
 import { clientRecords } from '../clients/client-records.js';
 import { tokensRepo } from './grants.repo.js';
-import { mcpResourceUrl } from './metadata.js';
+import { mcpResourceUrl, wwwAuthenticateHeader } from './metadata.js';
 import { canonicalScopes, OAUTH_PREFIX } from './oauth.constants.js';
 
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -13,13 +13,25 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  * OAuth access tokens (`coat_…`, opaque) become a Principal by one indexed lookup of their hash,
  * so deleting the client, revoking the grant or replaying its code takes effect on the next call.
  * Pre-authentication, so asSystem; the token's own user_id becomes the principal.
+ *
+ * Every token is issued for the resource `<PUBLIC_URL>/mcp` and is accepted only there: REST
+ * refuses it without a lookup (docs/decisions/0022), and tells the client where its tokens work.
  */
 export function createOAuthVerifier(deps: { db: Db; publicUrl: string }): CredentialVerifier {
   const { db } = deps;
   const resource = mcpResourceUrl(deps.publicUrl);
+  const message = `OAuth access tokens are issued for ${resource} and work only there; the REST API takes a web session or an API key`;
   return {
     accepts: (token) => token.startsWith(OAUTH_PREFIX.accessToken),
-    async verify(token): Promise<Principal | null> {
+    restRefusal: {
+      message,
+      wwwAuthenticate: wwwAuthenticateHeader(deps.publicUrl, {
+        error: 'invalid_token',
+        description: message,
+      }),
+    },
+    async verify(token, audience): Promise<Principal | null> {
+      if (audience !== 'mcp') return null;
       const row = await db.asSystem((tx) => tokensRepo.findByHash(tx, sha256Hex(token)));
       if (!row || row.kind !== 'access' || row.revoked_at) return null;
       if (row.expires_at.getTime() <= Date.now()) return null;

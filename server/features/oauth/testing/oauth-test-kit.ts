@@ -1,6 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { principalOf } from '../../../http/authenticate.js';
+import type { FastifyRequest } from 'fastify';
+import { credentialFrom, principalOf, resolvePrincipal } from '../../../http/authenticate.js';
+import { unauthorized } from '../../../http/errors.js';
+import { requireScope, type Scope } from '../../../http/principal.js';
 import { freePort } from '../../../test-support/free-port.js';
+import type { LogStream } from '../../../http/redact.js';
 import { createTestApp } from '../../../test-support/test-app.js';
 import type { FetchMetadataDocument } from '../server/cimd-fetch.js';
 
@@ -8,7 +12,7 @@ export { freePort };
 
 /**
  * Test kit for the OAuth suites: the shared test app (real app, real migrated database) listening
- * on 127.0.0.1, plus two test-only routes that show what Principal a credential becomes. Only the
+ * on 127.0.0.1, plus two test-only routes that show what Principal a credential becomes at /mcp. Only the
  * fetch of unknown client metadata documents can be replaced (the network edge).
  */
 export const PUBLIC_URL = 'https://cairn.example';
@@ -18,17 +22,26 @@ export type OAuthTestServer = Awaited<ReturnType<typeof startOAuthTestServer>>;
 
 export async function startOAuthTestServer(
   env: Record<string, string> = {},
-  opts: { fetchMetadataDocument?: FetchMetadataDocument; port?: number } = {},
+  opts: { fetchMetadataDocument?: FetchMetadataDocument; port?: number; logStream?: LogStream } = {},
 ) {
   const t = await createTestApp(
     { PUBLIC_URL, ...env },
     {
       listen: true,
+      ...(opts.logStream ? { logStream: opts.logStream } : {}),
       ...(opts.port !== undefined ? { port: opts.port } : {}),
       ...(opts.fetchMetadataDocument ? { deps: { fetchMetadataDocument: opts.fetchMetadataDocument } } : {}),
       beforeReady(app) {
-        app.get('/test/whoami', { preHandler: app.requireAuth() }, async (request) => principalOf(request));
-        app.post('/test/write', { preHandler: app.requireAuth('write:traces') }, async (request) => ({
+        // Stand-ins for /mcp, where OAuth tokens are accepted: they verify a credential as /mcp
+        // does (without the MCP protocol around it) and show the Principal it becomes.
+        const asMcp = (scope?: Scope) => async (request: FastifyRequest) => {
+          const principal = await resolvePrincipal(credentialFrom(request), app.services.verifiers, 'mcp');
+          if (!principal) throw unauthorized('Missing or invalid credentials');
+          if (scope) requireScope(principal, scope);
+          request.principal = principal;
+        };
+        app.get('/test/whoami', { preHandler: asMcp() }, async (request) => principalOf(request));
+        app.post('/test/write', { preHandler: asMcp('write:traces') }, async (request) => ({
           userId: principalOf(request).userId,
         }));
       },
@@ -149,3 +162,35 @@ export async function obtainCode(
 
 export const basic = (id: string, secret: string) =>
   `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+
+/** The redirect URI of the Claude preset, which the error suites' client is registered with. */
+export const CLAUDE_CALLBACK = 'https://claude.ai/api/mcp/auth_callback';
+
+export type OAuthClientCreated = Awaited<ReturnType<typeof createClient>>;
+export type OAuthErrorSuite = Awaited<ReturnType<typeof startOAuthErrorSuite>>;
+
+/**
+ * What the OAuth error suites share: a server, a signed-in person with a confidential client
+ * (Claude preset), a code exchange for that client (`extra` overrides any form field) and a look
+ * at which Principal an access token becomes at /mcp.
+ */
+export async function startOAuthErrorSuite() {
+  const t = await startOAuthTestServer();
+  const ann = await signIn(t);
+  const client = await createClient(t, ann, { name: 'Claude', platform: 'claude' });
+  const exchange = (code: string, verifier: string | undefined, extra: Record<string, string> = {}) =>
+    t.http('POST', '/oauth/token', {
+      form: {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: CLAUDE_CALLBACK,
+        ...(verifier !== undefined ? { code_verifier: verifier } : {}),
+        client_id: client.client_id,
+        client_secret: client.client_secret,
+        ...extra,
+      },
+    });
+  const whoami = (access: unknown) =>
+    t.http('GET', '/test/whoami', { headers: { authorization: `Bearer ${String(access)}` } });
+  return { t, ann, client, exchange, whoami };
+}
