@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The server test suites again, on a real PostgreSQL 15 + pgvector server instead of PGlite, so the
-// DATABASE_URL path is proven by the same tests (see server/test-support/test-db.ts).
+// DATABASE_URL path is proven by the same tests (see server/test-support/test-db.ts): with the
+// isolation matrix and the fuzz suite, since row-level security and input handling differ by engine.
 // Set CAIRN_SKIP_POSTGRES=1 to skip (for example on a machine where you are not root and have no
 // PostgreSQL); CI never skips it.
 import { spawnSync } from 'node:child_process';
@@ -11,7 +12,7 @@ if (process.env.CAIRN_SKIP_POSTGRES === '1' && process.env.CI !== 'true') {
 }
 const res = spawnSync(
   process.execPath,
-  ['scripts/postgres/with-server.mjs', 'npx', 'vitest', 'run', 'server', 'contract'],
+  ['scripts/postgres/with-server.mjs', 'npx', 'vitest', 'run', 'server', 'contract', 'tests/isolation', 'tests/fuzz'],
   { stdio: 'inherit' },
 );
 if (res.status !== 0) {

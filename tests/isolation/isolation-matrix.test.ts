@@ -40,12 +40,11 @@ const BODIES: Record<string, unknown> = {
 };
 
 /**
- * Defects this matrix found that are fixed on another branch. An entry here must still fail (the
- * test says so once it is fixed), so the list cannot hide a regression for long. B's deny of A's
- * consent request skips the ownership check of the request handle (fixed with the OAuth work of
- * ADR 0021's sibling branch).
+ * Defects this matrix has found and that are not fixed yet, as "METHOD /path". An entry here must
+ * still fail (the test says so once it is fixed), so the list cannot hide a regression for long.
+ * Empty: the one it found (B could deny A's consent request) is fixed.
  */
-const KNOWN_DEFECTS = new Set(['POST /api/oauth/requests/{id}/deny']);
+const KNOWN_DEFECTS = new Set<string>();
 
 /** Routes that act on the caller's own account as a whole, not on an id: never called as B here. */
 const ACCOUNT_WIDE = new Set(['DELETE /api/account', 'POST /api/auth/password', 'POST /api/auth/logout']);
@@ -185,8 +184,7 @@ describe('isolation matrix from /api/openapi.json: B never reaches what A owns',
     const clients = await t.as(a).get('/api/oauth-clients');
     expect(clients.json.map((c: { id: string }) => c.id)).toContain(ids.oauthClient);
     expect(clients.json.find((c: { id: string }) => c.id === ids.oauthClient).name).toMatch(/^client /);
-    if (!KNOWN_DEFECTS.has('POST /api/oauth/requests/{id}/deny'))
-      expect((await t.as(a).get(`/api/oauth/requests/${ids.oauthRequest}`)).status).toBe(200);
+    expect((await t.as(a).get(`/api/oauth/requests/${ids.oauthRequest}`)).status).toBe(200);
     const job = await t.as(a).get(`/api/account/import/jobs/${ids.importJob}`);
     expect(job.status).toBe(200);
     expect(job.json.status).not.toBe('cancelled');
