@@ -134,6 +134,8 @@ export async function run(args: string[]): Promise<void> {
         other_user_search_during_import_ms: percentiles(searchMs),
         cpus: cpus().length,
         load_before: loadBefore,
+        // The machine is shared: the load during the run says how much of it the bench had.
+        load_after: loadavg().map((l) => Math.round(l * 100) / 100),
       })}\n`,
     );
   } finally {

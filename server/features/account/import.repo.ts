@@ -170,19 +170,34 @@ export const importRepo = {
     );
   },
 
-  async setOutcome(
+  /** Many items' outcomes in one statement (a chunk's, in the transaction that saved its traces). */
+  async setOutcomes(
     tx: Tx,
     userId: string,
     jobId: string,
-    position: number,
-    outcome: NonNullable<ItemRow['outcome']>,
-    detail: string | null,
-    traceId: string | null,
+    outcomes: readonly {
+      position: number;
+      outcome: NonNullable<ItemRow['outcome']>;
+      detail: string | null;
+      traceId: string | null;
+    }[],
   ): Promise<void> {
+    if (!outcomes.length) return;
+    // '' stands for null inside the arrays: the driver port takes no nulls in them.
     await tx.query(
-      `UPDATE import_job_items SET outcome = $4, detail = coalesce($5, detail), trace_id = $6
-        WHERE user_id = $1 AND job_id = $2 AND position = $3`,
-      [userId, jobId, position, outcome, detail, traceId],
+      `UPDATE import_job_items i
+          SET outcome = u.outcome, detail = coalesce(NULLIF(u.detail, ''), i.detail),
+              trace_id = NULLIF(u.trace_id, '')::uuid
+         FROM unnest($3::text[], $4::text[], $5::text[], $6::text[]) AS u(position, outcome, detail, trace_id)
+        WHERE i.user_id = $1 AND i.job_id = $2 AND i.position = u.position::int`,
+      [
+        userId,
+        jobId,
+        outcomes.map((o) => String(o.position)),
+        outcomes.map((o) => o.outcome),
+        outcomes.map((o) => o.detail ?? ''),
+        outcomes.map((o) => o.traceId ?? ''),
+      ],
     );
   },
 
