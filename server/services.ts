@@ -140,6 +140,7 @@ export function createServices(deps: AppDeps) {
       sessions: (now) => auth.deleteExpired(now),
       rateLimits: (now) => rateLimiter.deleteExpired(now),
       oauth: (now) => oauth.deleteExpired(now),
+      imports: (now) => imports.deleteExpired(now),
     },
   });
 

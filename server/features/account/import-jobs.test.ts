@@ -241,6 +241,43 @@ describe('import jobs: preview, background run, report', () => {
     expect((await contents(ann)).sort()).toEqual(['Keeps bees on the roof', 'Owns a red bicycle']);
   });
 
+  it('erases finished and abandoned jobs after the retention period, keeping their traces', async () => {
+    const ann = await signUpAndLogin(t.app);
+    const done = (await upload(ann, 'Old import memory one\nOld import memory two about tea')).json();
+    await start(ann, done.id);
+    await t.app.services.importRunner.drain();
+    const recent = (await upload(ann, 'A recent import, finished today')).json();
+    await start(ann, recent.id);
+    await t.app.services.importRunner.drain();
+    const abandoned = (await upload(ann, 'A preview nobody started')).json();
+    const fresh = (await upload(ann, 'A preview made today')).json();
+    const age = (id: string, column: 'finished_at' | 'created_at') =>
+      t.db.asSystem((tx) =>
+        tx.query(`UPDATE import_jobs SET ${column} = now() - interval '8 days' WHERE id = $1`, [id]),
+      );
+    await age(done.id, 'finished_at');
+    await age(abandoned.id, 'created_at');
+
+    const pass = await t.app.services.maintenance.runOnce();
+    expect(pass.erased.imports).toBeGreaterThanOrEqual(2);
+    const status = async (id: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/account/import/jobs/${id}`, headers: ann.headers }))
+        .statusCode;
+    expect(await status(done.id)).toBe(404);
+    expect(await status(abandoned.id)).toBe(404);
+    expect(await status(recent.id)).toBe(200);
+    expect(await status(fresh.id)).toBe(200);
+    // The report's rows (and the memories they carried) are gone with the job...
+    const left = await t.db.asSystem((tx) =>
+      tx.query('SELECT 1 FROM import_job_items WHERE job_id = ANY($1::uuid[])', [[done.id, abandoned.id]]),
+    );
+    expect(left).toEqual([]);
+    // ...while what the import saved is the person's and stays.
+    expect((await contents(ann)).sort()).toEqual(
+      ['A recent import, finished today', 'Old import memory one', 'Old import memory two about tea'].sort(),
+    );
+  });
+
   it('refuses what cannot be read, keeps people apart, and stays with the owner', async () => {
     const ann = await signUpAndLogin(t.app);
     const bob = await signUpAndLogin(t.app);

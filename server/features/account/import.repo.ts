@@ -170,6 +170,36 @@ export const importRepo = {
     );
   },
 
+  /**
+   * Jobs past retention, across users (the maintenance pass; as the owning role): finished or
+   * cancelled before `before`, or previewed before it and never started. Running jobs never.
+   */
+  async expiredJobs(tx: Tx, before: Date, limit: number): Promise<string[]> {
+    const rows = await tx.query<{ id: string }>(
+      `SELECT id FROM import_jobs
+        WHERE (status IN ('done', 'cancelled') AND finished_at < $1)
+           OR (status = 'ready' AND created_at < $1)
+        ORDER BY created_at LIMIT $2`,
+      [before.toISOString(), limit],
+    );
+    return rows.map((r) => r.id);
+  },
+
+  /** Erases up to `limit` of a job's items (their payloads and report lines); returns how many. */
+  async deleteItemsOf(tx: Tx, jobId: string, limit: number): Promise<number> {
+    const rows = await tx.query(
+      `DELETE FROM import_job_items WHERE job_id = $1 AND position IN (
+         SELECT position FROM import_job_items WHERE job_id = $1 ORDER BY position LIMIT $2)
+       RETURNING position`,
+      [jobId, limit],
+    );
+    return rows.length;
+  },
+
+  async deleteJobById(tx: Tx, jobId: string): Promise<void> {
+    await tx.query('DELETE FROM import_jobs WHERE id = $1', [jobId]);
+  },
+
   /** Many items' outcomes in one statement (a chunk's, in the transaction that saved its traces). */
   async setOutcomes(
     tx: Tx,

@@ -11,6 +11,14 @@ import { type ImportJobRow, importRepo, type NewItem } from './import.repo.js';
 import { requireOwner } from './owner.js';
 
 const STAGE_BATCH = 500;
+
+/**
+ * A finished import's report (and the memories it carried, kept for the report's excerpts) is
+ * kept this long, then erased by the maintenance pass; so is a preview nobody started.
+ */
+export const IMPORT_JOB_RETENTION_DAYS = 7;
+/** Items erased per transaction: a 50k-item job is erased without holding the database for long. */
+const ERASE_SLICE = 2000;
 const JOB_NOT_FOUND = 'Import not found';
 
 export type ImportServiceDeps = {
@@ -187,6 +195,25 @@ export function createImportService(deps: ImportServiceDeps) {
         deps.onStarted();
       }
       return load(principal, jobId);
+    },
+
+    /**
+     * Retention, run by the maintenance schedule (ADR 0016): erases jobs finished, cancelled or
+     * left unstarted over IMPORT_JOB_RETENTION_DAYS before `now`, for every user (so asSystem),
+     * their items a slice per transaction. The traces they saved are the person's and stay.
+     */
+    async deleteExpired(now: Date): Promise<number> {
+      const before = new Date(now.getTime() - IMPORT_JOB_RETENTION_DAYS * 24 * 3600 * 1000);
+      let erased = 0;
+      for (;;) {
+        const ids = await db.asSystem((tx) => importRepo.expiredJobs(tx, before, 20));
+        if (!ids.length) return erased;
+        for (const id of ids) {
+          while ((await db.asSystem((tx) => importRepo.deleteItemsOf(tx, id, ERASE_SLICE))) > 0);
+          await db.asSystem((tx) => importRepo.deleteJobById(tx, id));
+          erased++;
+        }
+      }
     },
 
     /** Stops a job: what is saved stays saved, the rest is never imported. */
