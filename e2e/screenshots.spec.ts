@@ -97,3 +97,83 @@ for (const viewport of VIEWPORTS) {
     });
   }
 }
+
+// Settings → Data while an import is previewed and while it runs, at a wide desktop and a phone,
+// light and dark. The running state lasts only while the job works, so the job is large enough
+// (a few thousand memories) to be caught mid-way, and all four pictures of it are taken then.
+test.describe('import preview and progress', () => {
+  const SIZES = [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ] as const;
+
+  const shootAll = async (page: Page, state: string) => {
+    for (const viewport of SIZES) {
+      await page.setViewportSize(viewport);
+      for (const colorScheme of SCHEMES) {
+        await page.emulateMedia({ colorScheme });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `the import ${state} is wider than ${viewport.width} px`).toBeLessThanOrEqual(0);
+        await page.screenshot({
+          path: path.join(
+            OUT,
+            `settings-data-import-${state}-${viewport.width}x${viewport.height}-${colorScheme}.png`,
+          ),
+          fullPage: true,
+        });
+      }
+    }
+  };
+
+  test('Settings → Data: an import previewed, then running', async ({ page, request, newUser, signIn }) => {
+    test.setTimeout(240_000);
+    const user = await newUser();
+    const login = await request.post('/api/auth/login', { data: user });
+    const { access_token } = (await login.json()) as { access_token: string };
+    for (const trace of SAMPLE_TRACES) {
+      const res = await request.post('/api/traces', {
+        data: trace,
+        headers: { authorization: `Bearer ${access_token}` },
+      });
+      expect(res.status()).toBe(201);
+    }
+    await signIn(user, '/app/settings/data');
+    await page.setViewportSize(SIZES[0]);
+
+    // A mem0 export as people bring it: new memories, some already saved, one that is not a memory.
+    const memories = [
+      ...SAMPLE_TRACES.slice(0, 2).map((t) => ({ memory: t.content })),
+      {
+        memory: 'Training for the Lisbon half marathon in March; long run on Sundays.',
+        categories: ['health'],
+      },
+      { memory: 'Daughter Ines starts school in September.', categories: ['family'] },
+      { memory: 'Prefers window seats on trains.', categories: ['travel'] },
+      { id: 'broken', created_at: '2025-02-01T10:00:00Z' },
+    ];
+    await page.getByLabel('Choose a file to import').setInputFiles({
+      name: 'mem0-export.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify({ memories })),
+    });
+    const preview = page.getByRole('region', { name: 'Import preview' });
+    await expect(preview.getByText(/^6 memories: .* 1 invalid\.$/)).toBeVisible();
+    await shootAll(page, 'preview');
+
+    // A large file, so the progress bar is seen moving.
+    await page.setViewportSize(SIZES[0]);
+    const many = Array.from({ length: 4000 }, (_, i) => ({
+      memory: `Imported note ${i}: the ${['garden', 'budget', 'train', 'recipe'][i % 4]} plan for week ${i % 52}.`,
+    }));
+    await page.getByLabel('Choose a file to import').setInputFiles({
+      name: 'openmemory-export.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify({ memories: many })),
+    });
+    await expect(preview.getByText(/^4,?000 memories/)).toBeVisible({ timeout: 120_000 });
+    await preview.getByRole('button', { name: /^Import [\d,]+ memories$/ }).click();
+    const progress = page.getByRole('region', { name: 'Import progress' });
+    await expect(progress.getByText(/^Importing… [1-9][\d,]* of/)).toBeVisible({ timeout: 60_000 });
+    await shootAll(page, 'progress');
+  });
+});

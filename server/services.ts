@@ -22,6 +22,7 @@ import { embedWithin } from './embeddings/embed-within.js';
 import { createStatsService } from './features/traces/stats.service.js';
 import { createTracesService } from './features/traces/traces.service.js';
 import { createTraceBulkService } from './features/traces/bulk.service.js';
+import { createTraceBatch } from './features/traces/batch-create.js';
 import { createUsersService } from './features/users/users.service.js';
 import type { CredentialVerifier } from './http/authenticate.js';
 import { createRateLimiter } from './http/rate-limit.js';
@@ -115,7 +116,13 @@ export function createServices(deps: AppDeps) {
 
   const account = createAccountService({ users, traces });
   // Import jobs run in the background, a chunk at a time (docs/decisions/0019-import-export-formats.md).
-  const importRunner = createImportRunner({ db, traces, log });
+  const traceBatch = createTraceBatch({
+    db,
+    log,
+    categorise: (input, userTags) => categoriser.categorise(input, userTags),
+    enqueueMany: (tx, traceIds) => embeddingWorker.enqueueMany(tx, traceIds),
+  });
+  const importRunner = createImportRunner({ db, traceBatch, log });
   const imports = createImportService({
     db,
     findSimilar: (tx, userId, draft) => nearDuplicates.find(tx, userId, draft, null),
@@ -138,6 +145,7 @@ export function createServices(deps: AppDeps) {
       sessions: (now) => auth.deleteExpired(now),
       rateLimits: (now) => rateLimiter.deleteExpired(now),
       oauth: (now) => oauth.deleteExpired(now),
+      imports: (now) => imports.deleteExpired(now),
     },
   });
 
@@ -151,6 +159,7 @@ export function createServices(deps: AppDeps) {
     traces,
     traceStats,
     traceBulk: createTraceBulkService({ db }),
+    traceBatch,
     account,
     imports,
     importRunner,

@@ -19,7 +19,11 @@ describe('cairn import', () => {
   // Words only here (no vectors in a preview), so the model id is never consulted.
   const nearDuplicates = createNearDuplicates({ model: 'unused' });
   const ctx = async () => {
-    const importRunner = createImportRunner({ db: t.db, traces: t.app.services.traces, log: t.app.log });
+    const importRunner = createImportRunner({
+      db: t.db,
+      traceBatch: t.app.services.traceBatch,
+      log: t.app.log,
+    });
     const imports = createImportService({
       db: t.db,
       findSimilar: (tx, userId, draft) => nearDuplicates.find(tx, userId, draft, null),

@@ -146,25 +146,136 @@ describe('import jobs: preview, background run, report', () => {
     ]);
   });
 
-  it('resumes a job a crash interrupted, and saves each memory once', async () => {
+  it('resumes a job a crash interrupted between chunks, and a re-run imports nothing twice', async () => {
     const ann = await signUpAndLogin(t.app);
     const lines = Array.from({ length: 60 }, (_, i) => `Resumable memory number ${i} about topic ${i * 7}`);
-    const staged = (await upload(ann, lines.join('\n'))).json();
-    // The first process dies at once: its runner stops before (or while) working on the job.
-    await start(ann, staged.id);
+    const file = lines.join('\n');
+    // The app's own runner stays out of it: this test plays the processes by hand.
     await t.app.services.importRunner.stop();
-    const stopped = await job(ann, staged.id);
-    expect(stopped.status).toBe('running');
-    expect(stopped.progress.processed).toBeLessThan(60);
-    // The next process's runner picks the job up where it was left.
-    const next = createImportRunner({ db: t.db, traces: t.app.services.traces, log: t.app.log });
-    await next.drain();
+    try {
+      const first = (await upload(ann, file)).json();
+      await start(ann, first.id);
+      // The first process saves two chunks of ten, then dies before the third.
+      const dying = createImportRunner({
+        db: t.db,
+        traceBatch: t.app.services.traceBatch,
+        log: t.app.log,
+        chunk: 10,
+      });
+      expect(await dying.step()).toBe(true);
+      expect(await dying.step()).toBe(true);
+      const stopped = await job(ann, first.id);
+      expect(stopped).toMatchObject({ status: 'running', progress: { processed: 20, imported: 20 } });
+      // Every saved memory has its outcome (they commit together), and only those are saved.
+      expect((await contents(ann)).length).toBe(20);
+
+      // The person uploads the same file again before the server comes back.
+      const again = (await upload(ann, file)).json();
+      // The 20 saved are duplicates; the other 40 are new (or near the saved ones, by words).
+      expect(again.preview).toMatchObject({ total: 60, duplicates: 20, invalid: 0 });
+      expect(again.preview.new + again.preview.near_duplicates).toBe(40);
+      await start(ann, again.id);
+
+      // The next process's runner resumes the first job and runs the second.
+      const next = createImportRunner({
+        db: t.db,
+        traceBatch: t.app.services.traceBatch,
+        log: t.app.log,
+        chunk: 10,
+      });
+      await next.drain();
+      const [a, b] = [await job(ann, first.id), await job(ann, again.id)];
+      expect(a).toMatchObject({ status: 'done', progress: { processed: 60, failed: 0 } });
+      expect(b).toMatchObject({ status: 'done', progress: { processed: 60, failed: 0 } });
+      expect(a.progress.imported + b.progress.imported).toBe(60);
+      const saved = await contents(ann);
+      expect(saved.length).toBe(60);
+      expect(new Set(saved)).toEqual(new Set(lines));
+    } finally {
+      t.app.services.importRunner.start();
+    }
+  });
+
+  it('reports items the save refuses with the reason, and saves the rest', async () => {
+    const ann = await signUpAndLogin(t.app);
+    const staged = (
+      await upload(
+        ann,
+        'Keeps bees on the roof\nREFUSED BY THE DATABASE\nOwns a red bicycle\nRewritten later\n',
+      )
+    ).json();
+    expect(staged.preview).toMatchObject({ total: 4, new: 4, invalid: 0 });
+    // What the preview accepted can still fail when saved: a payload staged under older rules
+    // (here, one now over the content limit) and a row the database itself refuses.
+    await t.db.asSystem((tx) =>
+      tx.query(
+        `UPDATE import_job_items SET payload = jsonb_set(payload, '{content}', to_jsonb(repeat('x', 20001)))
+          WHERE job_id = $1 AND position = 4`,
+        [staged.id],
+      ),
+    );
+    await t.db.asSystem((tx) =>
+      tx.query(
+        `ALTER TABLE traces ADD CONSTRAINT test_refuses_one CHECK (content <> 'REFUSED BY THE DATABASE') NOT VALID`,
+      ),
+    );
+    try {
+      await start(ann, staged.id);
+      await t.app.services.importRunner.drain();
+    } finally {
+      await t.db.asSystem((tx) => tx.query('ALTER TABLE traces DROP CONSTRAINT test_refuses_one'));
+    }
     expect(await job(ann, staged.id)).toMatchObject({
       status: 'done',
-      progress: { processed: 60, failed: 0 },
+      progress: { processed: 4, imported: 2, failed: 2 },
     });
-    expect(new Set(await contents(ann)).size).toBe(60);
-    expect((await contents(ann)).length).toBe(60);
+    const report = (await items(ann, staged.id)).items;
+    expect(report.map((i: { outcome: string }) => i.outcome)).toEqual([
+      'imported',
+      'failed',
+      'imported',
+      'failed',
+    ]);
+    expect(report[1].detail).toMatch(/^could not be saved: .*test_refuses_one/);
+    expect(report[3].detail).toBe('content: Content must be at most 20000 characters');
+    expect((await contents(ann)).sort()).toEqual(['Keeps bees on the roof', 'Owns a red bicycle']);
+  });
+
+  it('erases finished and abandoned jobs after the retention period, keeping their traces', async () => {
+    const ann = await signUpAndLogin(t.app);
+    const done = (await upload(ann, 'Old import memory one\nOld import memory two about tea')).json();
+    await start(ann, done.id);
+    await t.app.services.importRunner.drain();
+    const recent = (await upload(ann, 'A recent import, finished today')).json();
+    await start(ann, recent.id);
+    await t.app.services.importRunner.drain();
+    const abandoned = (await upload(ann, 'A preview nobody started')).json();
+    const fresh = (await upload(ann, 'A preview made today')).json();
+    const age = (id: string, column: 'finished_at' | 'created_at') =>
+      t.db.asSystem((tx) =>
+        tx.query(`UPDATE import_jobs SET ${column} = now() - interval '8 days' WHERE id = $1`, [id]),
+      );
+    await age(done.id, 'finished_at');
+    await age(abandoned.id, 'created_at');
+
+    const pass = await t.app.services.maintenance.runOnce();
+    expect(pass.erased.imports).toBeGreaterThanOrEqual(2);
+    const status = async (id: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/account/import/jobs/${id}`, headers: ann.headers }))
+        .statusCode;
+    expect(await status(done.id)).toBe(404);
+    expect(await status(abandoned.id)).toBe(404);
+    expect(await status(recent.id)).toBe(200);
+    expect(await status(fresh.id)).toBe(200);
+    // The report's rows (and the memories they carried) are gone with the job...
+    const left = await t.db.asSystem((tx) =>
+      tx.query('SELECT 1 FROM import_job_items WHERE job_id = ANY($1::uuid[])', [[done.id, abandoned.id]]),
+    );
+    expect(left).toEqual([]);
+    // ...while what the import saved is the person's and stays.
+    expect((await contents(ann)).sort()).toEqual(
+      ['A recent import, finished today', 'Old import memory one', 'Old import memory two about tea'].sort(),
+    );
   });
 
   it('refuses what cannot be read, keeps people apart, and stays with the owner', async () => {

@@ -170,19 +170,64 @@ export const importRepo = {
     );
   },
 
-  async setOutcome(
+  /**
+   * Jobs past retention, across users (the maintenance pass; as the owning role): finished or
+   * cancelled before `before`, or previewed before it and never started. Running jobs never.
+   */
+  async expiredJobs(tx: Tx, before: Date, limit: number): Promise<string[]> {
+    const rows = await tx.query<{ id: string }>(
+      `SELECT id FROM import_jobs
+        WHERE (status IN ('done', 'cancelled') AND finished_at < $1)
+           OR (status = 'ready' AND created_at < $1)
+        ORDER BY created_at LIMIT $2`,
+      [before.toISOString(), limit],
+    );
+    return rows.map((r) => r.id);
+  },
+
+  /** Erases up to `limit` of a job's items (their payloads and report lines); returns how many. */
+  async deleteItemsOf(tx: Tx, jobId: string, limit: number): Promise<number> {
+    const rows = await tx.query(
+      `DELETE FROM import_job_items WHERE job_id = $1 AND position IN (
+         SELECT position FROM import_job_items WHERE job_id = $1 ORDER BY position LIMIT $2)
+       RETURNING position`,
+      [jobId, limit],
+    );
+    return rows.length;
+  },
+
+  async deleteJobById(tx: Tx, jobId: string): Promise<void> {
+    await tx.query('DELETE FROM import_jobs WHERE id = $1', [jobId]);
+  },
+
+  /** Many items' outcomes in one statement (a chunk's, in the transaction that saved its traces). */
+  async setOutcomes(
     tx: Tx,
     userId: string,
     jobId: string,
-    position: number,
-    outcome: NonNullable<ItemRow['outcome']>,
-    detail: string | null,
-    traceId: string | null,
+    outcomes: readonly {
+      position: number;
+      outcome: NonNullable<ItemRow['outcome']>;
+      detail: string | null;
+      traceId: string | null;
+    }[],
   ): Promise<void> {
+    if (!outcomes.length) return;
+    // '' stands for null inside the arrays: the driver port takes no nulls in them.
     await tx.query(
-      `UPDATE import_job_items SET outcome = $4, detail = coalesce($5, detail), trace_id = $6
-        WHERE user_id = $1 AND job_id = $2 AND position = $3`,
-      [userId, jobId, position, outcome, detail, traceId],
+      `UPDATE import_job_items i
+          SET outcome = u.outcome, detail = coalesce(NULLIF(u.detail, ''), i.detail),
+              trace_id = NULLIF(u.trace_id, '')::uuid
+         FROM unnest($3::text[], $4::text[], $5::text[], $6::text[]) AS u(position, outcome, detail, trace_id)
+        WHERE i.user_id = $1 AND i.job_id = $2 AND i.position = u.position::int`,
+      [
+        userId,
+        jobId,
+        outcomes.map((o) => String(o.position)),
+        outcomes.map((o) => o.outcome),
+        outcomes.map((o) => o.detail ?? ''),
+        outcomes.map((o) => o.traceId ?? ''),
+      ],
     );
   },
 

@@ -11,6 +11,16 @@ import { type ImportJobRow, importRepo, type NewItem } from './import.repo.js';
 import { requireOwner } from './owner.js';
 
 const STAGE_BATCH = 500;
+/** How long one of the preview's read transactions may hold the database (see nearDuplicatesOf). */
+const STAGE_READ_BUDGET_MS = 50;
+
+/**
+ * A finished import's report (and the memories it carried, kept for the report's excerpts) is
+ * kept this long, then erased by the maintenance pass; so is a preview nobody started.
+ */
+export const IMPORT_JOB_RETENTION_DAYS = 7;
+/** Items erased per transaction: a 50k-item job is erased without holding the database for long. */
+const ERASE_SLICE = 2000;
 const JOB_NOT_FOUND = 'Import not found';
 
 export type ImportServiceDeps = {
@@ -42,6 +52,28 @@ export function createImportService(deps: ImportServiceDeps) {
     return toJob(job.row, job.counts);
   }
 
+  /**
+   * Near-duplicates by words of these drafts, in read transactions of about STAGE_READ_BUDGET_MS
+   * each: one trigram query per draft, and PGlite's single connection must not be held for a whole
+   * batch while other people search.
+   */
+  async function nearDuplicatesOf(
+    userId: string,
+    drafts: readonly { title: string | null; content: string }[],
+  ): Promise<(SimilarTrace | undefined)[]> {
+    const found: (SimilarTrace | undefined)[] = [];
+    while (found.length < drafts.length) {
+      await db.asUser(userId, async (tx) => {
+        const started = performance.now();
+        do {
+          const draft = drafts[found.length]!;
+          found.push((await deps.findSimilar(tx, userId, draft))[0]);
+        } while (found.length < drafts.length && performance.now() - started < STAGE_READ_BUDGET_MS);
+      });
+    }
+    return found;
+  }
+
   /** Classifies one batch against the account and the file so far, and stores it. */
   async function stageBatch(
     userId: string,
@@ -49,45 +81,41 @@ export function createImportService(deps: ImportServiceDeps) {
     batch: { position: number; item: ParsedItem }[],
     seen: Set<string>,
   ) {
-    await db.asUser(userId, async (tx) => {
-      const valid = batch.flatMap((b) => ('trace' in b.item ? [contentHash(b.item.trace.content)] : []));
-      const existing = await importRepo.existingHashes(tx, userId, valid);
-      const rows: NewItem[] = [];
-      for (const { position, item } of batch) {
-        if (!('trace' in item)) {
-          rows.push({ position, label: item.label, payload: null, kind: 'invalid', detail: item.error });
-          continue;
-        }
-        const hash = contentHash(item.trace.content);
-        const payload = JSON.stringify(item.trace);
-        const savedAs = existing.get(hash);
-        if (savedAs || seen.has(hash)) {
-          const detail = savedAs
-            ? `same content as trace ${savedAs}`
-            : 'same content as an earlier item of this file';
-          rows.push({ position, label: item.label, payload, kind: 'duplicate', detail });
-          continue;
-        }
-        seen.add(hash);
-        const similar = await deps.findSimilar(tx, userId, {
-          title: item.trace.title ?? null,
-          content: item.trace.content,
-        });
-        const first = similar[0];
-        rows.push(
-          first
-            ? {
-                position,
-                label: item.label,
-                payload,
-                kind: 'near_duplicate',
-                detail: `similar to trace ${first.id} (${Math.round(first.similarity * 100)}%)`,
-              }
-            : { position, label: item.label, payload, kind: 'new', detail: null },
-        );
+    const valid = batch.flatMap((b) => ('trace' in b.item ? [contentHash(b.item.trace.content)] : []));
+    const existing = await db.asUser(userId, (tx) => importRepo.existingHashes(tx, userId, valid));
+    const rows: NewItem[] = [];
+    const unseen: { row: NewItem; draft: { title: string | null; content: string } }[] = [];
+    for (const { position, item } of batch) {
+      if (!('trace' in item)) {
+        rows.push({ position, label: item.label, payload: null, kind: 'invalid', detail: item.error });
+        continue;
       }
-      await importRepo.insertItems(tx, userId, jobId, rows);
+      const hash = contentHash(item.trace.content);
+      const payload = JSON.stringify(item.trace);
+      const savedAs = existing.get(hash);
+      if (savedAs || seen.has(hash)) {
+        const detail = savedAs
+          ? `same content as trace ${savedAs}`
+          : 'same content as an earlier item of this file';
+        rows.push({ position, label: item.label, payload, kind: 'duplicate', detail });
+        continue;
+      }
+      seen.add(hash);
+      const row: NewItem = { position, label: item.label, payload, kind: 'new', detail: null };
+      rows.push(row);
+      unseen.push({ row, draft: { title: item.trace.title ?? null, content: item.trace.content } });
+    }
+    const similar = await nearDuplicatesOf(
+      userId,
+      unseen.map((u) => u.draft),
+    );
+    unseen.forEach(({ row }, i) => {
+      const first = similar[i];
+      if (!first) return;
+      row.kind = 'near_duplicate';
+      row.detail = `similar to trace ${first.id} (${Math.round(first.similarity * 100)}%)`;
     });
+    await db.asUser(userId, (tx) => importRepo.insertItems(tx, userId, jobId, rows));
   }
 
   return {
@@ -187,6 +215,25 @@ export function createImportService(deps: ImportServiceDeps) {
         deps.onStarted();
       }
       return load(principal, jobId);
+    },
+
+    /**
+     * Retention, run by the maintenance schedule (ADR 0016): erases jobs finished, cancelled or
+     * left unstarted over IMPORT_JOB_RETENTION_DAYS before `now`, for every user (so asSystem),
+     * their items a slice per transaction. The traces they saved are the person's and stay.
+     */
+    async deleteExpired(now: Date): Promise<number> {
+      const before = new Date(now.getTime() - IMPORT_JOB_RETENTION_DAYS * 24 * 3600 * 1000);
+      let erased = 0;
+      for (;;) {
+        const ids = await db.asSystem((tx) => importRepo.expiredJobs(tx, before, 20));
+        if (!ids.length) return erased;
+        for (const id of ids) {
+          while ((await db.asSystem((tx) => importRepo.deleteItemsOf(tx, id, ERASE_SLICE))) > 0);
+          await db.asSystem((tx) => importRepo.deleteJobById(tx, id));
+          erased++;
+        }
+      }
     },
 
     /** Stops a job: what is saved stays saved, the rest is never imported. */

@@ -230,6 +230,12 @@ export function createEmbeddingWorker(deps: {
       nudge();
     },
 
+    /** Queues many new traces in one statement (an import's chunk), then nudges the worker once. */
+    async enqueueMany(tx: Tx, traceIds: readonly string[]): Promise<void> {
+      await queueRepo.enqueueMany(tx, traceIds);
+      if (traceIds.length) nudge();
+    },
+
     /**
      * Stores the vector create embedded inline (of the text `embeddingText` gives), in the
      * caller's transaction, instead of queueing the text.

@@ -39,6 +39,19 @@ export const queueRepo = {
     );
   },
 
+  /** The same for many new traces in one statement (an import's chunk). */
+  async enqueueMany(tx: Tx, traceIds: readonly string[]): Promise<void> {
+    if (!traceIds.length) return;
+    await tx.query(
+      `INSERT INTO embedding_jobs (trace_id, user_id)
+       SELECT id, user_id FROM traces WHERE id = ANY($1::uuid[])
+       ON CONFLICT (trace_id) DO UPDATE
+         SET attempts = 0, run_after = now(), claimed_until = NULL, last_error = NULL,
+             enqueued_at = now(), version = embedding_jobs.version + 1`,
+      [traceIds],
+    );
+  },
+
   /**
    * Stores a vector embedded inline by create (the trace's text as written in this transaction),
    * so the text is not queued again; a job already there (an older text) is dropped.

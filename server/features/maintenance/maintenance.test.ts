@@ -33,6 +33,22 @@ describe('one maintenance pass', () => {
       await trace('trace deleted 2 days ago', "now() - interval '2 days'");
       await trace('active trace', null);
 
+      const importJob = async (name: string, status: string, finishedAt: string | null) => {
+        const [job] = await tx.query<{ id: string }>(
+          `INSERT INTO import_jobs (user_id, format, file_name, status, finished_at)
+           VALUES ($1, 'text', $2, $3, ${finishedAt ?? 'NULL'}) RETURNING id`,
+          [userId, name, status],
+        );
+        await tx.query(
+          `INSERT INTO import_job_items (job_id, user_id, position, label, payload, kind)
+           VALUES ($1, $2, 1, 'line 1', '{"content":"x"}', 'new')`,
+          [job!.id, userId],
+        );
+      };
+      await importJob('import finished 8 days ago', 'done', "now() - interval '8 days'");
+      await importJob('import finished 2 days ago', 'done', "now() - interval '2 days'");
+      await importJob('import running', 'running', null);
+
       const session = (name: string, expiresAt: string) =>
         tx.query(
           `INSERT INTO auth_sessions (family_id, user_id, token_hash, expires_at)
@@ -117,6 +133,7 @@ describe('one maintenance pass', () => {
       'oauth.codes': 1,
       'oauth.tokens': 1,
       'oauth.unclaimedClients': 1,
+      imports: 1,
     });
     expect(await names('SELECT content AS name FROM traces')).toEqual([
       'active trace',
@@ -126,6 +143,11 @@ describe('one maintenance pass', () => {
       'live session',
       'session expired an hour ago',
     ]);
+    expect(await names('SELECT file_name AS name FROM import_jobs')).toEqual([
+      'import finished 2 days ago',
+      'import running',
+    ]);
+    expect(await names('SELECT label AS name FROM import_job_items')).toEqual(['line 1', 'line 1']);
     expect(await names('SELECT key AS name FROM rate_limit_hits')).toEqual(['window an hour old']);
     expect(await names('SELECT name FROM oauth_clients')).toEqual([
       'claimed dynamic client, 2 days old',
@@ -149,6 +171,6 @@ describe('one maintenance pass', () => {
   it('finds nothing more to erase on the next pass', async () => {
     const pass = await t.app.services.maintenance.runOnce(new Date());
     expect(Object.values(pass.erased).every((n) => n === 0)).toBe(true);
-    expect(Object.keys(pass.erased)).toHaveLength(7);
+    expect(Object.keys(pass.erased)).toHaveLength(8);
   });
 });
