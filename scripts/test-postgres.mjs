@@ -12,7 +12,16 @@ if (process.env.CAIRN_SKIP_POSTGRES === '1' && process.env.CI !== 'true') {
 }
 const res = spawnSync(
   process.execPath,
-  ['scripts/postgres/with-server.mjs', 'npx', 'vitest', 'run', 'server', 'contract', 'tests/isolation', 'tests/fuzz'],
+  [
+    'scripts/postgres/with-server.mjs',
+    'npx',
+    'vitest',
+    'run',
+    'server',
+    'contract',
+    'tests/isolation',
+    'tests/fuzz',
+  ],
   { stdio: 'inherit' },
 );
 if (res.status !== 0) {
