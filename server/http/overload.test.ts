@@ -51,8 +51,13 @@ describe('overload: bounded queueing and a request deadline, on a real server', 
     // Two take the slots and wait on the database; the rest may wait 300 ms for a slot, no longer.
     const started = Date.now();
     const pending = Array.from({ length: 6 }, list);
-    const early = await Promise.race(pending.slice(2));
-    expect(early.status).toBe(503);
+    // Whichever two arrive first hold the slots until the database is free, so the other four are
+    // answered while it is held, however late each reaches the server on a busy machine.
+    const answered: Response[] = [];
+    for (const p of pending) void p.then((r) => answered.push(r));
+    await expect.poll(() => answered.length, { timeout: 30_000, interval: 50 }).toBe(4);
+    expect(answered.map((r) => r.status)).toEqual([503, 503, 503, 503]);
+    const early = answered[0]!;
     expect(await early.json()).toMatchObject({ code: 'overloaded' });
     expect(Number(early.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(Date.now() - started).toBeLessThan(30_000);
