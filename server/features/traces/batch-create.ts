@@ -4,7 +4,7 @@ import { CreateTraceRequest, type TraceSource } from '../../../contract/traces.j
 import type { Db, Tx } from '../../db/db.js';
 import { type Principal, requireScope } from '../../http/principal.js';
 import { batchRepo } from './batch.repo.js';
-import { type Categorise, sanitiseCategorisation, SPEC_DEFAULTS } from './categorise.js';
+import { type Categorise, leavesSomethingToSuggest, resolveCategorisation } from './categorise.js';
 import { contentHash } from './content-hash.js';
 import { type NewTrace, tracesRepo } from './traces.repo.js';
 
@@ -59,15 +59,6 @@ export function createTraceBatch(deps: TraceBatchDeps) {
   /** What one row's write has cost lately (ms); starts from a 1 KB note on a busy 2-core PGlite. */
   let msPerRow = 5;
 
-  async function suggest(title: string | null, content: string, userTags: string[]) {
-    try {
-      return sanitiseCategorisation(await deps.categorise({ title, content }, userTags));
-    } catch (err) {
-      log.warn({ err }, 'categorisation failed; using the defaults');
-      return SPEC_DEFAULTS;
-    }
-  }
-
   return {
     async createMany(
       principal: Principal,
@@ -91,9 +82,7 @@ export function createTraceBatch(deps: TraceBatchDeps) {
         }
       });
 
-      const needsSuggestion = valid.some(
-        ({ body }) => !body.tags || !body.category || body.category === 'auto' || !body.importance,
-      );
+      const needsSuggestion = valid.some(({ body }) => leavesSomethingToSuggest(body));
       const known = await db.asUser(userId, async (tx) => ({
         existing: await batchRepo.activeByHashes(
           tx,
@@ -121,12 +110,11 @@ export function createTraceBatch(deps: TraceBatchDeps) {
           continue;
         }
         const title = body.title || null;
-        const category = body.category === 'auto' ? undefined : body.category;
-        const importance = body.importance === 'auto' ? undefined : body.importance;
-        const suggested =
-          !category || !importance || !body.tags
-            ? await suggest(title, body.content, known.userTags)
-            : SPEC_DEFAULTS;
+        const chosen = await resolveCategorisation(
+          body,
+          () => deps.categorise({ title, content: body.content }, known.userTags),
+          log,
+        );
         planned.set(hash, {
           index,
           repeats: [],
@@ -134,9 +122,7 @@ export function createTraceBatch(deps: TraceBatchDeps) {
             title,
             content: body.content,
             contentHash: hash,
-            category: category ?? suggested.category,
-            importance: importance ?? suggested.importance,
-            tags: body.tags ?? suggested.tags,
+            ...chosen,
             source: options.source,
             createdAt: options.source === 'import' ? drafts[index]?.createdAt : undefined,
           },

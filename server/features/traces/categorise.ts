@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import {
   CATEGORIES,
   type Category,
@@ -41,4 +42,39 @@ export function sanitiseCategorisation(suggested: Partial<Categorisation> | unde
     tags.add(tag);
   }
   return { category, importance, tags: [...tags].slice(0, TRACE_LIMITS.tagsMax) };
+}
+
+/** What a create asks for; a field left out or set to "auto" is the categoriser's to choose. */
+type Requested = { category?: Category | 'auto'; importance?: Importance | 'auto'; tags?: string[] };
+
+/** Whether a create left anything to the categoriser (then it also needs the user's tags). */
+export function leavesSomethingToSuggest(body: Requested): boolean {
+  return (
+    !body.tags || !body.category || body.category === 'auto' || !body.importance || body.importance === 'auto'
+  );
+}
+
+/**
+ * The category, importance and tags to store: what the create asked for, and for the rest the
+ * categoriser's suggestion (asked only when something was left to it). A categoriser that fails
+ * never fails the create: the defaults stand in, and the failure is logged.
+ */
+export async function resolveCategorisation(
+  body: Requested,
+  ask: () => Promise<Partial<Categorisation>>,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<Categorisation> {
+  let suggested = SPEC_DEFAULTS;
+  if (leavesSomethingToSuggest(body)) {
+    try {
+      suggested = sanitiseCategorisation(await ask());
+    } catch (err) {
+      log.warn({ err }, 'categorisation failed; using the defaults');
+    }
+  }
+  return {
+    category: body.category && body.category !== 'auto' ? body.category : suggested.category,
+    importance: body.importance && body.importance !== 'auto' ? body.importance : suggested.importance,
+    tags: body.tags ?? suggested.tags,
+  };
 }

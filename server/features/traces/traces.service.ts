@@ -13,7 +13,7 @@ import { type Db, isUuid, type Tx } from '../../db/db.js';
 import { isUniqueViolation } from '../../db/sql.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
 import { isAssistant, type Principal, requireScope } from '../../http/principal.js';
-import { type Categorise, sanitiseCategorisation, SPEC_DEFAULTS } from './categorise.js';
+import { type Categorise, leavesSomethingToSuggest, resolveCategorisation } from './categorise.js';
 import { contentHash } from './content-hash.js';
 import { listRepo, type MatchFilter } from './list.repo.js';
 import { type NewTrace, type TracePatch, type TraceRow, tracesRepo } from './traces.repo.js';
@@ -95,20 +95,6 @@ export const DELETED_TRACE_RETENTION_DAYS = 30;
 export function createTracesService(deps: TracesServiceDeps) {
   const { db, log } = deps;
 
-  async function suggest(
-    title: string | null,
-    content: string,
-    userTags: string[],
-    vector: readonly number[] | null,
-  ) {
-    try {
-      return sanitiseCategorisation(await deps.categorise({ title, content }, userTags, vector ?? undefined));
-    } catch (err) {
-      log.warn({ err }, 'categorisation failed; using the defaults');
-      return SPEC_DEFAULTS;
-    }
-  }
-
   async function insertOnce(
     userId: string,
     fields: NewTrace,
@@ -145,7 +131,7 @@ export function createTracesService(deps: TracesServiceDeps) {
     const content = edit.content ?? current.content;
     const vector = (await deps.embedInline?.({ title, content })) ?? null;
     // Tags are not re-suggested on edit (the person's own stay), so no vocabulary is needed.
-    return suggest(title, content, [], vector);
+    return resolveCategorisation({}, () => deps.categorise({ title, content }, [], vector ?? undefined), log);
   }
 
   async function recordAccessIn(tx: Tx, principal: Principal, ids: readonly string[]): Promise<number> {
@@ -167,9 +153,7 @@ export function createTracesService(deps: TracesServiceDeps) {
       const { userId } = principal;
       const title = body.title || null;
       const hash = contentHash(body.content);
-      const category = body.category === 'auto' ? undefined : body.category;
-      const importance = body.importance === 'auto' ? undefined : body.importance;
-      const needsSuggestion = !category || !importance || !body.tags;
+      const needsSuggestion = leavesSomethingToSuggest(body);
 
       // The model works (bounded) outside any transaction, while the duplicate is looked up.
       const embedding = deps.embedInline?.({ title, content: body.content }) ?? Promise.resolve(null);
@@ -182,17 +166,17 @@ export function createTracesService(deps: TracesServiceDeps) {
         userTags: needsSuggestion ? await tracesRepo.recentTags(tx, userId) : [],
         similar: (await deps.findSimilar?.(tx, userId, { title, content: body.content }, vector)) ?? [],
       }));
-      const suggested = needsSuggestion
-        ? await suggest(title, body.content, before.userTags, vector)
-        : SPEC_DEFAULTS;
+      const chosen = await resolveCategorisation(
+        body,
+        () => deps.categorise({ title, content: body.content }, before.userTags, vector ?? undefined),
+        log,
+      );
 
       const fields: NewTrace = {
         title,
         content: body.content,
         contentHash: hash,
-        category: category ?? suggested.category,
-        importance: importance ?? suggested.importance,
-        tags: body.tags ?? suggested.tags,
+        ...chosen,
         source: options.source ?? (principal.via === 'session' ? 'web' : 'api'),
         createdAt: options.source === 'import' ? options.createdAt : undefined,
       };
