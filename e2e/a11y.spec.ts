@@ -74,13 +74,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expectNoSeriousViolations(page, 'the edit dialog');
     });
 
-    test('OAuth clients: the edit dialog', async ({ page, request, newUser, signIn }) => {
-      const user = await newUser();
-      const login = await request.post('/api/auth/login', { data: user });
-      const { access_token } = (await login.json()) as { access_token: string };
+    test('OAuth clients: the edit dialog', async ({ page, request, signIn, userWithTraces }) => {
+      const { user, api } = await userWithTraces();
       const created = await request.post('/api/oauth-clients', {
         data: { name: 'Script', platform: 'generic', redirect_uris: ['https://old.example/cb'] },
-        headers: { authorization: `Bearer ${access_token}` },
+        headers: api.headers,
       });
       expect(created.status(), await created.text()).toBe(201);
       await signIn(user, '/app/settings/oauth-clients');

@@ -3,6 +3,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.js';
+import { apiAs } from './support/trace-api.js';
 
 const tile = (page: Page, label: string) =>
   page.getByRole('list', { name: 'Statistics' }).getByRole('listitem').filter({ hasText: label });
@@ -87,10 +88,7 @@ test('Recent Traces lists the 5 newest ("Untitled Trace" without a title); AI Qu
   signIn,
 }) => {
   const user = await newUser();
-  const login = await request.post('/api/auth/login', { data: user });
-  const session = {
-    authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`,
-  };
+  const session = (await apiAs(request, user)).headers;
   const ids: string[] = [];
   for (let i = 1; i <= 7; i++) {
     const res = await request.post('/api/traces', {
@@ -144,10 +142,7 @@ test('the dashboard passes axe’s WCAG A/AA checks, light and dark', async ({
   signIn,
 }) => {
   const user = await newUser();
-  const login = await request.post('/api/auth/login', { data: user });
-  const headers = {
-    authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`,
-  };
+  const { headers } = await apiAs(request, user);
   await request.post('/api/traces', {
     data: { title: 'Tea', content: 'Prefers green tea.', category: 'preference' },
     headers,

@@ -4,15 +4,13 @@ import { expect, test } from './support/fixtures.js';
 test('"someone else may know my password" also revokes every API key', async ({
   page,
   request,
-  newUser,
   signIn,
+  userWithTraces,
 }) => {
-  const user = await newUser();
-  const login = await request.post('/api/auth/login', { data: user });
-  const { access_token: session } = (await login.json()) as { access_token: string };
+  const { user, api } = await userWithTraces();
   const created = await request.post('/api/api-keys', {
     data: { name: 'A script' },
-    headers: { authorization: `Bearer ${session}` },
+    headers: api.headers,
   });
   expect(created.status()).toBe(201);
   const asKey = { headers: { authorization: `Bearer ${((await created.json()) as { key: string }).key}` } };

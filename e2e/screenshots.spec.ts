@@ -5,6 +5,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.js';
+import { apiAs } from './support/trace-api.js';
 import { openRoute, settle } from './support/page-ready.js';
 import { type AppRoute, SIGNED_IN_ROUTES, SIGNED_OUT_ROUTES } from './support/routes.js';
 import { SAMPLE_TRACES } from './support/sample-traces.js';
@@ -53,9 +54,7 @@ for (const viewport of VIEWPORTS) {
         test.slow();
         const user = await newUser();
         // One key, so the API Keys list shows a row rather than its empty state.
-        const login = await request.post('/api/auth/login', { data: user });
-        const { access_token } = (await login.json()) as { access_token: string };
-        const headers = { authorization: `Bearer ${access_token}` };
+        const { headers } = await apiAs(request, user);
         const key = await request.post('/api/api-keys', {
           data: { name: 'Claude Code on my laptop' },
           headers,
@@ -128,13 +127,9 @@ test.describe('import preview and progress', () => {
   test('Settings → Data: an import previewed, then running', async ({ page, request, newUser, signIn }) => {
     test.setTimeout(240_000);
     const user = await newUser();
-    const login = await request.post('/api/auth/login', { data: user });
-    const { access_token } = (await login.json()) as { access_token: string };
+    const { headers } = await apiAs(request, user);
     for (const trace of SAMPLE_TRACES) {
-      const res = await request.post('/api/traces', {
-        data: trace,
-        headers: { authorization: `Bearer ${access_token}` },
-      });
+      const res = await request.post('/api/traces', { data: trace, headers });
       expect(res.status()).toBe(201);
     }
     await signIn(user, '/app/settings/data');

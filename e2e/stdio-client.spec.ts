@@ -23,15 +23,11 @@ test('the local-server snippet the page shows runs through npx from this server 
   userWithTraces,
 }) => {
   test.setTimeout(180_000);
-  const { user } = await userWithTraces({
+  const { user, api } = await userWithTraces({
     title: 'Heron sighting',
     content: 'A grey heron fished the millpond at dawn.',
   });
-  const login = await request.post('/api/auth/login', { data: user });
-  const session = {
-    authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`,
-  };
-  const keyRes = await request.post('/api/api-keys', { data: { name: 'desktop' }, headers: session });
+  const keyRes = await request.post('/api/api-keys', { data: { name: 'desktop' }, headers: api.headers });
   expect(keyRes.status(), await keyRes.text()).toBe(201);
   const { key } = (await keyRes.json()) as { key: string };
 

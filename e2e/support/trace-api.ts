@@ -1,4 +1,4 @@
-// Setting trace data up and reading it back through the REST API, beside what the page shows.
+// Setting data up and reading it back through the REST API, beside what the page shows.
 import { type APIRequestContext, expect } from '@playwright/test';
 import type { CreateTraceRequest, Trace } from '../../contract/traces.js';
 import type { TestUser } from './fixtures.js';
@@ -12,6 +12,8 @@ export async function apiAs(request: APIRequestContext, user: TestUser) {
   const { access_token } = (await res.json()) as { access_token: string };
   const headers = { authorization: `Bearer ${access_token}` };
   return {
+    /** The session's Authorization header, for calls this helper does not wrap. */
+    headers,
     /** Creates traces one after another, so the last is the newest. */
     async create(...traces: CreateTraceRequest[]): Promise<Trace[]> {
       const out: Trace[] = [];
