@@ -19,8 +19,10 @@ function holdDatabase(t: TestApp) {
   let started!: () => void;
   const holding = new Promise<void>((resolve) => (started = resolve));
   const done = t.db.asSystem(async (tx) => {
-    // Every write to traces waits for this lock on both engines.
-    await tx.query('LOCK TABLE traces IN ACCESS EXCLUSIVE MODE');
+    // On PGlite the one connection is held, so everything waits. On PostgreSQL every read and
+    // write of traces waits for this lock, and the list too: it reads trace_counters first (and
+    // an empty account's list reads nothing else).
+    await tx.query('LOCK TABLE traces, trace_counters IN ACCESS EXCLUSIVE MODE');
     started();
     await released;
   });
