@@ -13,6 +13,19 @@ import type { Tx } from '../../../db/db.js';
  */
 const EXPIRED_GRACE = "interval '1 day'";
 
+/** Retention: rows of `table` expired over {@link EXPIRED_GRACE} before `now`; returns how many went. */
+async function deleteExpired(
+  tx: Tx,
+  table: 'oauth_authorization_requests' | 'oauth_codes' | 'oauth_tokens',
+  now: Date,
+): Promise<number> {
+  const rows = await tx.query(
+    `DELETE FROM ${table} WHERE expires_at < $1::timestamptz - ${EXPIRED_GRACE} RETURNING id`,
+    [now],
+  );
+  return rows.length;
+}
+
 export type RequestDocument = {
   name: string;
   platform: OAuthPlatform;
@@ -110,14 +123,7 @@ export const requestsRepo = {
     );
     return rows.length === 1;
   },
-  /** Retention: rows expired over {@link EXPIRED_GRACE} before `now`; returns how many went. */
-  async deleteExpired(tx: Tx, now: Date): Promise<number> {
-    const rows = await tx.query(
-      `DELETE FROM oauth_authorization_requests WHERE expires_at < $1::timestamptz - ${EXPIRED_GRACE} RETURNING id`,
-      [now],
-    );
-    return rows.length;
-  },
+  deleteExpired: (tx: Tx, now: Date) => deleteExpired(tx, 'oauth_authorization_requests', now),
 };
 
 export const codesRepo = {
@@ -180,14 +186,7 @@ export const codesRepo = {
     );
     return !rows[0] || rows[0].replayed_at !== null;
   },
-  /** Retention: rows expired over {@link EXPIRED_GRACE} before `now`; returns how many went. */
-  async deleteExpired(tx: Tx, now: Date): Promise<number> {
-    const rows = await tx.query(
-      `DELETE FROM oauth_codes WHERE expires_at < $1::timestamptz - ${EXPIRED_GRACE} RETURNING id`,
-      [now],
-    );
-    return rows.length;
-  },
+  deleteExpired: (tx: Tx, now: Date) => deleteExpired(tx, 'oauth_codes', now),
 };
 
 export const tokensRepo = {
@@ -260,12 +259,5 @@ export const tokensRepo = {
     );
     return rows.length > 0;
   },
-  /** Retention: rows expired over {@link EXPIRED_GRACE} before `now`; returns how many went. */
-  async deleteExpired(tx: Tx, now: Date): Promise<number> {
-    const rows = await tx.query(
-      `DELETE FROM oauth_tokens WHERE expires_at < $1::timestamptz - ${EXPIRED_GRACE} RETURNING id`,
-      [now],
-    );
-    return rows.length;
-  },
+  deleteExpired: (tx: Tx, now: Date) => deleteExpired(tx, 'oauth_tokens', now),
 };
