@@ -31,6 +31,15 @@ type Failure = Sent & { status: number; why: string; body: string };
 const excerpt = (s: string | undefined, n = 300) =>
   s === undefined ? undefined : s.length > n ? `${s.slice(0, n)}…` : s;
 
+/** A failure as the report shows it: the request and the answer, both cut short. */
+const failure = (sent: Sent, res: { status: number; body: string }, why: string): Failure => ({
+  ...sent,
+  payload: excerpt(sent.payload),
+  status: res.status,
+  why,
+  body: excerpt(res.body)!,
+});
+
 describe(`fuzz (seed ${SEED}; replay with FUZZ_SEED=${SEED})`, () => {
   let t: TestApp;
   let user: TestUser;
@@ -169,14 +178,7 @@ describe(`fuzz (seed ${SEED}; replay with FUZZ_SEED=${SEED})`, () => {
           const res = await send(sent);
           sentCount += 1;
           const why = restProblem(res);
-          if (why)
-            failures.push({
-              ...sent,
-              payload: excerpt(sent.payload),
-              status: res.status,
-              why,
-              body: excerpt(res.body)!,
-            });
+          if (why) failures.push(failure(sent, res, why));
         }
       }
       console.log(
@@ -280,14 +282,7 @@ describe(`fuzz (seed ${SEED}; replay with FUZZ_SEED=${SEED})`, () => {
             why = 'refusal body is not JSON';
           }
         }
-        if (why)
-          failures.push({
-            ...sent,
-            payload: excerpt(sent.payload),
-            status: res.status,
-            why,
-            body: excerpt(res.body)!,
-          });
+        if (why) failures.push(failure(sent, res, why));
       }
       console.log(`fuzz OAuth: ${n} requests, ${failures.length} failures`);
       expect(failures.slice(0, 20)).toEqual([]);
@@ -389,14 +384,7 @@ describe(`fuzz (seed ${SEED}; replay with FUZZ_SEED=${SEED})`, () => {
           why = 'answer is not JSON';
         }
       }
-      if (why)
-        failures.push({
-          ...sent,
-          payload: excerpt(sent.payload),
-          status: res.status,
-          why,
-          body: excerpt(res.body)!,
-        });
+      if (why) failures.push(failure(sent, res, why));
     }
     console.log(`fuzz MCP: ${n} requests, ${failures.length} failures`);
     expect(failures.slice(0, 20)).toEqual([]);
