@@ -151,7 +151,9 @@ describe('a server on a public host name (PUBLIC_URL https://cairn.example)', ()
     lines.length = 0;
     const res = await post({ authorization: '' }, INITIALIZE, `/mcp?api_key=${key}`);
     expect(res.statusCode).toBe(200);
-    const bad = await post({ authorization: '' }, INITIALIZE, `/mcp?api_key=${key.slice(0, -1)}Z`);
+    // A different last character (a key ending in Z would otherwise still be the real key).
+    const wrong = `${key.slice(0, -1)}${key.endsWith('Z') ? 'Y' : 'Z'}`;
+    const bad = await post({ authorization: '' }, INITIALIZE, `/mcp?api_key=${wrong}`);
     expect(bad.statusCode).toBe(401);
     expect(lines.join('\n')).toMatch(/api_key=\[REDACTED\]/);
     expect(lines.join('\n')).not.toContain(key.slice(6));
