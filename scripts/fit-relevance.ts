@@ -1,147 +1,28 @@
 // Fits the relevance model of hybrid search (server/features/search/relevance-model.json,
-// docs/decisions/0008-hybrid-search.md) on a LoCoMo file plus generated queries that match nothing.
-//   node --import tsx scripts/fit-relevance.ts --file ../shared/datasets/locomo/locomo-dev.json
-//        [--dump signals.json]   also keep every candidate's signals (re-fits need no model then)
-//        [--from signals.json]   fit from a dump instead of loading and embedding the conversations
-//        [--write]               write the model (otherwise only the tables are printed)
-// Every turn becomes a trace of a fresh user (bench/locomo.bench.ts), every question goes through
-// the search service's own candidates (min_relevance 0), and a candidate is positive when it holds
-// an evidence turn. Generated queries (random letters, questions about things no conversation
-// mentions) add candidates that are all negative: they teach the model what "nothing" looks like.
-// Prints, per feature set, recall@1/5/10 and MRR with leave-one-conversation-out fits, the share
-// of held-out nonsense queries that return anything, and the threshold that keeps R@5 within a
-// point of no threshold. The LoCoMo licence (CC BY-NC) lets it be read, never copied: nothing of
-// it goes into the model but eight weights.
+// docs/decisions/0008-hybrid-search.md) on what scripts/collect-relevance.ts collected.
+//   node --import tsx scripts/fit-relevance.ts --from signals.json [--features NAME] [--floor C] [--write]
+//        [--file locomo.json --dump signals.json]   collect first instead of --from
+// A candidate is positive when it holds an evidence turn; the generated queries' candidates are
+// all negative: they teach the model what "nothing" looks like. Prints, per feature set (and per
+// candidate depth), recall@1/5/10 and MRR with leave-one-conversation-out fits, the share of
+// held-out nonsense queries that return anything, and the threshold that keeps R@5 within a point
+// of no threshold. Nothing of LoCoMo goes into the model but its weights.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import prettier from 'prettier';
-import { embedAll, loadConversation, type Loaded } from '../bench/locomo.bench.js';
-import { CATEGORY_NAMES, loadLocomo } from '../bench/locomo-data.js';
-import { log, openBenchDatabase, option } from '../bench/bench-support.js';
-import { createEmbedderFromEnv } from '../bench/bench-embedder.js';
+import { log, option } from '../bench/bench-support.js';
 import {
   FEATURE_NAMES,
   featureValues,
   type FeatureName,
+  relevanceOf,
   type RelevanceModel,
-  type RelevanceSignals,
 } from '../server/features/search/relevance.js';
+import { backgroundOf } from '../server/features/search/relevance-ranking.js';
 import { fuseScores } from '../server/features/search/score-fusion.js';
-import { createTestApp } from '../server/test-support/test-app.js';
-
-type Row = { signals: RelevanceSignals; positive: boolean; turns: string[] };
-type Query = {
-  conversation: number;
-  kind: 'question' | 'fit-nonsense' | 'check-nonsense';
-  text: string;
-  category: string;
-  evidence: string[];
-  rows: Row[];
-};
+import { collect, type Query, type Row } from './collect-relevance.js';
 
 const MODEL_FILE = fileURLToPath(new URL('../server/features/search/relevance-model.json', import.meta.url));
-
-/** Off-topic questions: the first half teaches the model, the second half only checks it. */
-const OFF_TOPIC = [
-  'what is the airspeed of a unicorn',
-  'how many moons does neptune have',
-  'recipe for quantum lasagna with plutonium sauce',
-  'who won the chess olympiad in 1927',
-  'what is the boiling point of tungsten',
-  'explain the tax code of liechtenstein',
-  'which dinosaur had the longest tail',
-  'how do I calibrate a seismograph',
-  'what is the capital of burkina faso',
-  'best torque wrench for a helicopter rotor',
-  'lyrics of the mongolian national anthem',
-  'how to compile a kernel module for a toaster',
-  'zebra migration statistics in the serengeti',
-  'what voltage does a submarine battery use',
-  'how far is alpha centauri in furlongs',
-  'does the platypus lay eggs in winter',
-  'what is the melting point of a glacier on mars',
-  'which pharaoh built the smallest pyramid',
-  'how do octopuses taste with their arms',
-  'what is the half life of carbon fourteen',
-  'how many bones are in a giraffe neck',
-  'who invented the hydraulic press',
-  'what do antarctic krill eat',
-  'how is titanium extracted from ore',
-];
-
-/** A deterministic pseudo-random generator, so two fits of one dump agree. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
-}
-
-function gibberish(random: () => number): string {
-  const letters = 'bcdfghjklmnpqrstvwxzaeiouy';
-  const words = 1 + Math.floor(random() * 3);
-  return Array.from({ length: words }, () =>
-    Array.from({ length: 4 + Math.floor(random() * 5) }, () => letters[Math.floor(random() * 20)]).join(''),
-  ).join(' ');
-}
-
-async function collect(file: string): Promise<Query[]> {
-  const conversations = loadLocomo(file);
-  const { db, close } = await openBenchDatabase();
-  const embedder = createEmbedderFromEnv();
-  const t = await createTestApp({}, { db, embedder });
-  const queries: Query[] = [];
-  try {
-    const loaded: Loaded[] = [];
-    for (const [i, c] of conversations.entries()) loaded.push(await loadConversation(t, c, i));
-    await embedAll(t);
-    if (db.kind === 'pglite') await db.runOutsideTransaction('VACUUM ANALYZE');
-    const random = rng(7);
-    for (const [n, { principal, turnsOf, conversation }] of loaded.entries()) {
-      const asked: Omit<Query, 'rows'>[] = [
-        ...conversation.questions.map((q) => ({
-          conversation: n,
-          kind: 'question' as const,
-          text: q.question,
-          category: CATEGORY_NAMES[q.category] ?? String(q.category),
-          evidence: q.evidence,
-        })),
-        ...OFF_TOPIC.map((text, i) => ({
-          conversation: n,
-          kind: i < OFF_TOPIC.length / 2 ? ('fit-nonsense' as const) : ('check-nonsense' as const),
-          text,
-          category: 'nonsense',
-          evidence: [],
-        })),
-        ...Array.from({ length: 12 }, (_, i) => ({
-          conversation: n,
-          kind: i % 2 ? ('check-nonsense' as const) : ('fit-nonsense' as const),
-          text: i === 0 ? 'zzzqqq' : gibberish(random),
-          category: 'nonsense',
-          evidence: [],
-        })),
-      ];
-      for (const q of asked) {
-        const ranking = await t.app.services.search.rank(principal, {
-          query: q.text,
-          limit: 50,
-          min_relevance: 0,
-        });
-        const evidence = new Set(q.evidence);
-        queries.push({
-          ...q,
-          rows: ranking.candidates.map((c) => {
-            const turns = turnsOf.get(c.id) ?? [];
-            return { signals: c.signals, positive: turns.some((d) => evidence.has(d)), turns };
-          }),
-        });
-      }
-      log(`${conversation.sampleId}: ${asked.length} queries ranked`);
-    }
-  } finally {
-    await t.close();
-    await close();
-  }
-  return queries;
-}
 
 /** L2-regularised logistic regression on standardised features, positives weighted to balance. */
 export function fitLogistic(x: number[][], y: boolean[], features: FeatureName[], l2 = 1e-3): RelevanceModel {
@@ -222,15 +103,8 @@ function solve(a: number[][], rhs: number[]): number[] {
   return m.map((row, i) => row[n]! / (row[i]! || 1e-12));
 }
 
-const prob = (model: RelevanceModel, s: RelevanceSignals) => {
-  const values = featureValues(s);
-  let z = model.bias;
-  model.features.forEach((f, i) => (z += model.weights[i]! * ((values[f] - model.mean[i]!) / model.sd[i]!)));
-  return 1 / (1 + Math.exp(-z));
-};
-
 type Scores = { r1: number; r5: number; r10: number; mrr: number; n: number };
-function metrics(ranked: Row[][], evidence: string[][]): Scores {
+export function metrics(ranked: Row[][], evidence: string[][]): Scores {
   const out = { r1: 0, r5: 0, r10: 0, mrr: 0, n: ranked.length };
   ranked.forEach((rows, i) => {
     const want = new Set(evidence[i]);
@@ -246,7 +120,7 @@ function metrics(ranked: Row[][], evidence: string[][]): Scores {
   return { r1: r(out.r1), r5: r(out.r5), r10: r(out.r10), mrr: r(out.mrr), n: out.n };
 }
 
-function design(queries: Query[], features: FeatureName[]) {
+export function design(queries: Query[], features: FeatureName[]) {
   const rows = queries.flatMap((q) => (q.kind === 'check-nonsense' ? [] : q.rows));
   return {
     x: rows.map((r) => {
@@ -258,7 +132,7 @@ function design(queries: Query[], features: FeatureName[]) {
 }
 
 /** Ranked lists of every question, each scored by the model fitted without its conversation. */
-function crossValidated(queries: Query[], features: FeatureName[]) {
+export function crossValidated(queries: Query[], features: FeatureName[], floor?: number) {
   const conversations = [...new Set(queries.map((q) => q.conversation))];
   const scored = new Map<Query, { row: Row; p: number }[]>();
   for (const c of conversations) {
@@ -266,17 +140,20 @@ function crossValidated(queries: Query[], features: FeatureName[]) {
       queries.filter((q) => q.conversation !== c),
       features,
     );
-    const model = fitLogistic(x, y, features);
+    const model = {
+      ...fitLogistic(x, y, features),
+      ...(floor === undefined ? {} : { min_cosine_without_words: floor }),
+    };
     for (const q of queries.filter((q) => q.conversation === c))
       scored.set(
         q,
-        q.rows.map((row) => ({ row, p: prob(model, row.signals) })).sort((a, b) => b.p - a.p),
+        q.rows.map((row) => ({ row, p: relevanceOf(row.signals, model) })).sort((a, b) => b.p - a.p),
       );
   }
   return scored;
 }
 
-function evaluate(queries: Query[], scored: Map<Query, { row: Row; p: number }[]>, threshold: number) {
+export function evaluate(queries: Query[], scored: Map<Query, { row: Row; p: number }[]>, threshold: number) {
   const questions = queries.filter((q) => q.kind === 'question' && q.evidence.length);
   const lists = questions.map((q) =>
     scored
@@ -328,17 +205,13 @@ function zscoreBaseline(queries: Query[]) {
 }
 
 /**
- * The background as the service computes it: the mean cosine of the vector arm's hits (the top 30
- * cosines among the candidates, since every one of those is a candidate). Recomputed here so a dump
- * taken with another definition fits the service's.
+ * The background as the service computes it (backgroundOf over the candidates' cosines),
+ * recomputed here so a dump taken with another definition, or cut to a smaller depth, fits the
+ * service's.
  */
 function withBackground(queries: Query[]): Query[] {
   return queries.map((q) => {
-    const top = q.rows
-      .flatMap((r) => (r.signals.cosine === null ? [] : [r.signals.cosine]))
-      .sort((a, b) => b - a)
-      .slice(0, 30);
-    const background = top.length ? top.reduce((s, c) => s + c, 0) / top.length : null;
+    const background = backgroundOf(q.rows.map((r) => r.signals.cosine));
     return {
       ...q,
       rows: q.rows.map((r) => ({
@@ -351,6 +224,15 @@ function withBackground(queries: Query[]): Query[] {
       })),
     };
   });
+}
+
+/** The candidates a depth of `depth` per arm would have given (rows of older dumps carry no rank). */
+export function atDepth(queries: Query[], depth: number): Query[] {
+  const kept = (r: Row) =>
+    (r.fulltextRank === undefined && r.vectorRank === undefined) ||
+    (r.fulltextRank ?? Infinity) < depth ||
+    (r.vectorRank ?? Infinity) < depth;
+  return withBackground(queries.map((q) => ({ ...q, rows: q.rows.filter(kept) })));
 }
 
 const FEATURE_SETS: Record<string, FeatureName[]> = {
@@ -368,59 +250,76 @@ const FEATURE_SETS: Record<string, FeatureName[]> = {
   'all eight': [...FEATURE_NAMES],
 };
 
+/** The scores with no threshold, the highest threshold keeping R@5 within a point, and the curve around it. */
+function thresholdTable(queries: Query[], scored: ReturnType<typeof crossValidated>) {
+  const open = evaluate(queries, scored, 0);
+  let threshold = 0;
+  for (let t = 0.01; t < 1; t += 0.01) {
+    if (evaluate(queries, scored, t).r5 >= open.r5 - 0.01) threshold = Math.round(t * 100) / 100;
+    else break;
+  }
+  const curve = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6].map((t) => {
+    const e = evaluate(queries, scored, t);
+    return { threshold: t, r5: e.r5, mrr: e.mrr, nonsense_answered: e.nonsense_answered };
+  });
+  return { no_threshold: open, threshold, at_threshold: evaluate(queries, scored, threshold), curve };
+}
+
 async function main() {
   const args = process.argv.slice(2);
   const from = option(args, 'from');
   const file = option(args, 'file');
   if (!from && !file) {
     log(
-      'usage: node --import tsx scripts/fit-relevance.ts --file <LoCoMo json> [--dump f] [--from f] [--write]',
+      'usage: node --import tsx scripts/fit-relevance.ts (--from f | --file <LoCoMo json> [--dump f]) [--features name] [--depth n] [--floor c] [--write]',
     );
     process.exit(2);
   }
-  const queries = withBackground(from ? JSON.parse(readFileSync(from, 'utf8')) : await collect(file!));
+  const collected: Query[] = from ? JSON.parse(readFileSync(from, 'utf8')) : await collect(file!);
   const dump = option(args, 'dump');
-  if (dump) writeFileSync(dump, JSON.stringify(queries));
-
-  const table: Record<string, unknown> = { 'z-score fusion 0.6/0.4 (before)': zscoreBaseline(queries) };
+  if (dump) writeFileSync(dump, JSON.stringify(collected));
   const chosen = option(args, 'features', 'all eight');
+  const chosenDepth = Number(option(args, 'depth', '50'));
+  const depths = [...new Set([30, 50, chosenDepth])];
+
+  const floorOption = option(args, 'floor');
+  const chosenFloor = floorOption === undefined ? undefined : Number(floorOption);
+  const table: Record<string, unknown> = {};
   let chosenThreshold = 0;
-  for (const [name, features] of Object.entries(FEATURE_SETS)) {
-    const scored = crossValidated(queries, features);
-    const open = evaluate(queries, scored, 0);
-    // The highest threshold (in steps of 0.01) that keeps R@5 within a point of no threshold.
-    let best = 0;
-    for (let t = 0.01; t < 1; t += 0.01) {
-      if (evaluate(queries, scored, t).r5 >= open.r5 - 0.01) best = Math.round(t * 100) / 100;
-      else break;
+  for (const depth of depths) {
+    const queries = atDepth(collected, depth);
+    table[`z-score fusion 0.6/0.4 (before) @${depth}`] = zscoreBaseline(queries);
+    for (const [name, features] of Object.entries(FEATURE_SETS)) {
+      // The chosen set is also tried with a cosine floor for candidates sharing no query word.
+      const floors = name === chosen ? [undefined, 0.3, 0.35, 0.4, 0.45, 0.5] : [undefined];
+      for (const floor of floors) {
+        const row = thresholdTable(queries, crossValidated(queries, features, floor));
+        table[`${name}${floor === undefined ? '' : `, floor ${floor}`} @${depth}`] = row;
+        if (name === chosen && depth === chosenDepth && floor === chosenFloor)
+          chosenThreshold = row.threshold;
+      }
     }
-    // How recall and the held-out nonsense queries trade off around it.
-    const curve = [0.4, 0.45, 0.5, 0.55, 0.6].map((t) => {
-      const e = evaluate(queries, scored, t);
-      return { threshold: t, r5: e.r5, mrr: e.mrr, nonsense_answered: e.nonsense_answered };
-    });
-    table[name] = {
-      no_threshold: open,
-      threshold: best,
-      at_threshold: evaluate(queries, scored, best),
-      curve,
-    };
-    if (name === chosen) chosenThreshold = best;
   }
   console.log(JSON.stringify(table, null, 1));
 
   if (args.includes('--write')) {
+    const queries = atDepth(collected, chosenDepth);
     const features = FEATURE_SETS[chosen]!;
     const { x, y } = design(queries, features);
-    const model = fitLogistic(x, y, features);
+    const model: RelevanceModel = {
+      ...fitLogistic(x, y, features),
+      ...(chosenFloor === undefined ? {} : { min_cosine_without_words: chosenFloor }),
+    };
     model.fitted_on =
       `${file ? file.split('/').pop() : from}: ${queries.filter((q) => q.kind === 'question').length} questions ` +
       `and ${queries.filter((q) => q.kind === 'fit-nonsense').length} generated non-matching queries, ` +
-      `${x.length} candidates (${y.filter(Boolean).length} positive); suggested min_relevance ${chosenThreshold}`;
+      `${x.length} candidates (${y.filter(Boolean).length} positive) at ${chosenDepth} per arm` +
+      `${chosenFloor === undefined ? '' : `, cosine floor ${chosenFloor} without a shared word`}; ` +
+      `suggested min_relevance ${chosenThreshold}`;
     const text = await prettier.format(JSON.stringify(model), { parser: 'json', printWidth: 110 });
     writeFileSync(MODEL_FILE, text);
     log(`wrote ${MODEL_FILE}: ${model.fitted_on}`);
   }
 }
 
-await main();
+if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -45,6 +45,21 @@ export type RankOptions = {
 };
 
 export const PRIOR_WEIGHT = 0.02;
+
+/** How many of the highest cosines among the candidates make a query's background. */
+export const BACKGROUND_DEPTH = 30;
+
+/**
+ * The background of a query: the mean of the top 30 cosines among its candidates (how similar
+ * "anything" is to it; in a small store, every note). null when none has a cosine.
+ */
+export function backgroundOf(cosines: readonly (number | null | undefined)[]): number | null {
+  const top = cosines
+    .filter((c): c is number => typeof c === 'number')
+    .sort((a, b) => b - a)
+    .slice(0, BACKGROUND_DEPTH);
+  return top.length ? top.reduce((s, c) => s + c, 0) / top.length : null;
+}
 const ARMS: readonly Arm[] = ['fulltext', 'vector'];
 
 /** idf as the full-text arm computes it; a word no note holds gets the idf of df 0 (the highest). */

@@ -8,7 +8,13 @@ import { type Principal, requireScope } from '../../http/principal.js';
 import { TRACE_NOT_FOUND, type TracesService } from '../traces/traces.service.js';
 import { parseInput } from '../../http/validation.js';
 
-import { type Candidate, type RankedHit, rankByRelevance, type RankOptions } from './relevance-ranking.js';
+import {
+  backgroundOf,
+  type Candidate,
+  type RankedHit,
+  rankByRelevance,
+  type RankOptions,
+} from './relevance-ranking.js';
 import type { Arm } from './score-fusion.js';
 import {
   type ArmHit,
@@ -171,9 +177,7 @@ export function createSearchService(deps: SearchServiceDeps) {
       });
       // The background: the mean cosine of the query's nearest traces (all of them in a small
       // store). A cosine that does not stand out from it says little.
-      const background = nearest.length
-        ? nearest.reduce((sum, h) => sum + h.score, 0) / nearest.length
-        : null;
+      const background = backgroundOf(nearest.map((h) => h.score));
       const ranked = rankByRelevance(candidates, terms, { background, ...tuning.priors });
       const fused = ranked.filter((h) => h.relevance >= input.min_relevance).slice(0, input.limit);
       const top = fused.map((f) => f.id);

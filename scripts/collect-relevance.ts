@@ -1,0 +1,161 @@
+// Collects what the relevance model is fitted on (scripts/fit-relevance.ts fits it): every turn
+// of a LoCoMo file becomes a trace of a fresh user (bench/locomo.bench.ts), embedded by the real
+// model through the queue; every question, plus generated queries that match nothing, goes
+// through the search service's own candidates (min_relevance 0, 50 per arm);
+// each candidate's signals, whether it holds an evidence turn, and its rank in each arm are kept.
+//   node --import tsx scripts/collect-relevance.ts --file ../shared/datasets/locomo/locomo-dev.json --dump signals.json
+// The LoCoMo licence (CC BY-NC) lets it be read, never copied: the dump stays local (/tmp).
+import { writeFileSync } from 'node:fs';
+import { embedAll, loadConversation, type Loaded } from '../bench/locomo.bench.js';
+import { CATEGORY_NAMES, loadLocomo } from '../bench/locomo-data.js';
+import { log, openBenchDatabase, option } from '../bench/bench-support.js';
+import { createEmbedderFromEnv } from '../bench/bench-embedder.js';
+import type { RelevanceSignals } from '../server/features/search/relevance.js';
+import { createTestApp } from '../server/test-support/test-app.js';
+
+/** Candidates per arm when collecting: the fit can then tell what 30 would have given. */
+export const COLLECT_DEPTH = 50;
+
+export type Row = {
+  signals: RelevanceSignals;
+  positive: boolean;
+  turns: string[];
+  /** 0-based rank in the full-text arm's and the vector arm's own lists (absent: not in it). */
+  fulltextRank?: number;
+  vectorRank?: number;
+};
+export type Query = {
+  conversation: number;
+  kind: 'question' | 'fit-nonsense' | 'check-nonsense';
+  text: string;
+  category: string;
+  evidence: string[];
+  rows: Row[];
+};
+
+/** Off-topic questions: the first half teaches the model, the second half only checks it. */
+export const OFF_TOPIC = [
+  'what is the airspeed of a unicorn',
+  'how many moons does neptune have',
+  'recipe for quantum lasagna with plutonium sauce',
+  'who won the chess olympiad in 1927',
+  'what is the boiling point of tungsten',
+  'explain the tax code of liechtenstein',
+  'which dinosaur had the longest tail',
+  'how do I calibrate a seismograph',
+  'what is the capital of burkina faso',
+  'best torque wrench for a helicopter rotor',
+  'lyrics of the mongolian national anthem',
+  'how to compile a kernel module for a toaster',
+  'zebra migration statistics in the serengeti',
+  'what voltage does a submarine battery use',
+  'how far is alpha centauri in furlongs',
+  'does the platypus lay eggs in winter',
+  'what is the melting point of a glacier on mars',
+  'which pharaoh built the smallest pyramid',
+  'how do octopuses taste with their arms',
+  'what is the half life of carbon fourteen',
+  'how many bones are in a giraffe neck',
+  'who invented the hydraulic press',
+  'what do antarctic krill eat',
+  'how is titanium extracted from ore',
+];
+
+/** A deterministic pseudo-random generator, so two fits of one dump agree. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
+}
+
+function gibberish(random: () => number): string {
+  const letters = 'bcdfghjklmnpqrstvwxzaeiouy';
+  const words = 1 + Math.floor(random() * 3);
+  return Array.from({ length: words }, () =>
+    Array.from({ length: 4 + Math.floor(random() * 5) }, () => letters[Math.floor(random() * 20)]).join(''),
+  ).join(' ');
+}
+
+export async function collect(file: string): Promise<Query[]> {
+  const conversations = loadLocomo(file);
+  const { db, close } = await openBenchDatabase();
+  const embedder = createEmbedderFromEnv();
+  const t = await createTestApp({}, { db, embedder });
+  t.app.services.search.tuning.depth = COLLECT_DEPTH;
+  const queries: Query[] = [];
+  try {
+    const loaded: Loaded[] = [];
+    for (const [i, c] of conversations.entries()) loaded.push(await loadConversation(t, c, i));
+    const started = performance.now();
+    await embedAll(t);
+    log(`embedded in ${Math.round((performance.now() - started) / 1000)} s`);
+    if (db.kind === 'pglite') await db.runOutsideTransaction('VACUUM ANALYZE');
+    const random = rng(7);
+    for (const [n, { principal, turnsOf, conversation }] of loaded.entries()) {
+      const asked: Omit<Query, 'rows'>[] = [
+        ...conversation.questions.map((q) => ({
+          conversation: n,
+          kind: 'question' as const,
+          text: q.question,
+          category: CATEGORY_NAMES[q.category] ?? String(q.category),
+          evidence: q.evidence,
+        })),
+        ...OFF_TOPIC.map((text, i) => ({
+          conversation: n,
+          kind: i < OFF_TOPIC.length / 2 ? ('fit-nonsense' as const) : ('check-nonsense' as const),
+          text,
+          category: 'nonsense',
+          evidence: [],
+        })),
+        ...Array.from({ length: 12 }, (_, i) => ({
+          conversation: n,
+          kind: i % 2 ? ('check-nonsense' as const) : ('fit-nonsense' as const),
+          text: i === 0 ? 'zzzqqq' : gibberish(random),
+          category: 'nonsense',
+          evidence: [],
+        })),
+      ];
+      for (const q of asked) {
+        const ranking = await t.app.services.search.rank(principal, {
+          query: q.text,
+          limit: 50,
+          min_relevance: 0,
+        });
+        const evidence = new Set(q.evidence);
+        const rank = (list: { id: string }[]) => new Map(list.map((h, i) => [h.id, i]));
+        const inFulltext = rank(ranking.fulltext);
+        const inVector = rank(ranking.vector);
+        queries.push({
+          ...q,
+          rows: ranking.candidates.map((c) => {
+            const turns = turnsOf.get(c.id) ?? [];
+            return {
+              signals: c.signals,
+              positive: turns.some((d) => evidence.has(d)),
+              turns,
+              ...(inFulltext.has(c.id) ? { fulltextRank: inFulltext.get(c.id)! } : {}),
+              ...(inVector.has(c.id) ? { vectorRank: inVector.get(c.id)! } : {}),
+            };
+          }),
+        });
+      }
+      log(`${conversation.sampleId}: ${asked.length} queries ranked`);
+    }
+  } finally {
+    await t.close();
+    await close();
+  }
+  return queries;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const file = option(args, 'file');
+  const dump = option(args, 'dump');
+  if (!file || !dump) {
+    log('usage: node --import tsx scripts/collect-relevance.ts --file <LoCoMo json> --dump <signals.json>');
+    process.exit(2);
+  }
+  const started = performance.now();
+  writeFileSync(dump, JSON.stringify(await collect(file)));
+  log(`wrote ${dump} in ${Math.round((performance.now() - started) / 1000)} s`);
+}
