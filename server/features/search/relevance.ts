@@ -42,6 +42,12 @@ export type RelevanceModel = {
   sd: number[];
   weights: number[];
   bias: number;
+  /**
+   * A candidate sharing no word with the query is relevant only when its cosine reaches this (the
+   * bundled model's scale): with a small model, the note "closest in meaning" to an off-topic
+   * question is still a note about something else (ADR 0018). Absent: no floor.
+   */
+  min_cosine_without_words?: number;
   fitted_on: string;
 };
 
@@ -69,9 +75,16 @@ export function logit(model: RelevanceModel, values: Record<FeatureName, number>
 
 /** The probability, in [0, 1], that the candidate answers the query. */
 export function relevanceOf(signals: RelevanceSignals, model: RelevanceModel = RELEVANCE_MODEL): number {
+  if (wordlessAndFar(signals, model)) return 0;
   const z = logit(model, featureValues(signals));
   const p = 1 / (1 + Math.exp(-z));
   return Number.isFinite(p) ? Math.min(1, Math.max(0, p)) : z > 0 ? 1 : 0;
+}
+
+/** Shares no word with the query and is not close enough in meaning to count without one. */
+export function wordlessAndFar(s: RelevanceSignals, model: RelevanceModel): boolean {
+  const floor = model.min_cosine_without_words;
+  return floor !== undefined && s.termShare === 0 && (s.cosine ?? -1) < floor;
 }
 
 function checked(m: RelevanceModel): RelevanceModel {
@@ -80,7 +93,8 @@ function checked(m: RelevanceModel): RelevanceModel {
     m.mean.length !== n ||
     m.sd.length !== n ||
     m.weights.length !== n ||
-    m.features.some((f) => !FEATURE_NAMES.includes(f))
+    m.features.some((f) => !FEATURE_NAMES.includes(f)) ||
+    (m.min_cosine_without_words !== undefined && !(Math.abs(m.min_cosine_without_words) <= 1))
   )
     throw new Error('relevance-model.json is malformed: run node --import tsx scripts/fit-relevance.ts');
   return m;

@@ -22,6 +22,10 @@ const NOTES = {
   budget: 'The quarterly budget review with finance is on Friday.',
   passport: 'Passport expires in October 2027; renew six months ahead.',
 } as const;
+// Not asked: "When is the morning team meeting?" → standup. It shares no word with the note, and
+// the bundled model puts it further from the note (cosine 0.28) than "what is the airspeed of a
+// unicorn" from the car (0.30), so no rule returns the one without the other; the cosine floor
+// for wordless candidates (ADR 0018) chooses to answer neither.
 const QUERIES: [string, keyof typeof NOTES][] = [
   ['Which antibiotic medicine should I avoid?', 'penicillin'],
   ['What automobile do I drive?', 'car'],
@@ -29,7 +33,6 @@ const QUERIES: [string, keyof typeof NOTES][] = [
   ['INV-20931', 'invoice'],
   ['Where does Amara live?', 'sister'],
   ['How do I like my coffee?', 'coffee'],
-  ['When is the morning team meeting?', 'standup'],
   ['What is my running schedule for the race?', 'marathon'],
   ['How often should I water the houseplants?', 'plants'],
   ['When do I need to renew my travel document?', 'passport'],
@@ -82,9 +85,17 @@ describe('hybrid search beats either arm alone (real model)', () => {
   }, 60_000);
 
   it('answers queries about nothing stored with nothing, and says so', async () => {
-    // Not yet "what is the airspeed of a unicorn": on this small store one note still passes the
-    // threshold (ADR 0008, relevance model: the target is not met for off-topic questions).
-    for (const query of ['zzzqqq', 'qwxv plorth', 'zzzqqq xkcdvb']) {
+    // Gibberish, and off-topic questions whose nearest note (by meaning alone: they share no word
+    // with any) is a note about something else.
+    for (const query of [
+      'zzzqqq',
+      'qwxv plorth',
+      'zzzqqq xkcdvb',
+      'what is the airspeed of a unicorn',
+      'how do octopuses taste with their arms',
+      'how many moons does neptune have',
+      'what is the capital of burkina faso',
+    ]) {
       const answer = await t.app.services.search.search(principal, { query });
       expect(answer.results, query).toEqual([]);
       expect(answer.message).toMatch(/^Nothing relevant found/);

@@ -1,0 +1,46 @@
+// Real: the shipped relevance model (relevance-model.json). Faked: nothing; the signals are
+// written out by hand so each case says which one decides.
+import { describe, expect, it } from 'vitest';
+import { RELEVANCE_MODEL, relevanceOf, wordlessAndFar, type RelevanceSignals } from './relevance.js';
+
+const floor = RELEVANCE_MODEL.min_cosine_without_words!;
+
+/** A candidate as an off-topic question's best note looks: no shared word, nearest in meaning. */
+function candidate(cosine: number, termShare: number): RelevanceSignals {
+  return {
+    bm25: termShare ? 2.5 : 0,
+    idfShare: termShare,
+    termShare,
+    cosine,
+    cosineMargin: cosine - 0.15,
+    bm25Ratio: termShare ? 1 : 0,
+    cosineGap: 0,
+  };
+}
+
+describe('relevance model', () => {
+  it('ships a cosine floor for candidates that share no word with the query', () => {
+    // Fitted on LoCoMo dev (ADR 0018): no evidence turn in a top 5 was lost to it there, and it is
+    // what keeps "what is the airspeed of a unicorn" from answering with a note about a car.
+    expect(floor).toBeGreaterThanOrEqual(0.3);
+    expect(floor).toBeLessThanOrEqual(0.45);
+  });
+
+  it('scores a wordless candidate below the floor 0, however it stands out from the rest', () => {
+    const far = candidate(floor - 0.01, 0);
+    expect(wordlessAndFar(far, RELEVANCE_MODEL)).toBe(true);
+    expect(relevanceOf(far)).toBe(0);
+    // The model alone would have given it something: the floor, not the weights, cuts it.
+    const { min_cosine_without_words: _, ...withoutFloor } = RELEVANCE_MODEL;
+    expect(relevanceOf(far, withoutFloor)).toBeGreaterThan(0.1);
+  });
+
+  it('leaves the model to judge a candidate that is close in meaning or shares a word', () => {
+    const close = candidate(floor + 0.2, 0);
+    expect(wordlessAndFar(close, RELEVANCE_MODEL)).toBe(false);
+    expect(relevanceOf(close)).toBeGreaterThan(0);
+    const sharesAWord = candidate(floor - 0.1, 0.5);
+    expect(wordlessAndFar(sharesAWord, RELEVANCE_MODEL)).toBe(false);
+    expect(relevanceOf(sharesAWord)).toBeGreaterThan(0);
+  });
+});
