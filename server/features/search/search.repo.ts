@@ -163,31 +163,30 @@ export const searchRepo = {
     lexemes: { lexeme: string; df: number }[];
     matched: Map<string, string[]>;
   }> {
-    const lexemes = await tx.query<{ lexeme: string; df: number }>(
-      `SELECT q.lexeme, coalesce(t.df, 0)::float8 AS df
-         FROM (SELECT DISTINCT l AS lexeme FROM unnest(tsvector_to_array(to_tsvector('english', $1))) l) q
-         LEFT JOIN fulltext_terms t ON t.user_id = $2 AND t.lexeme = q.lexeme`,
-      [query, userId],
+    // One round trip (each costs ~2 ms on PGlite, and this runs on every search): the query's
+    // lexemes with their document frequency, the note count, and each candidate's matched lexemes.
+    const [row] = await tx.query<{
+      documents: number | null;
+      lexemes: { lexeme: string; df: number }[] | null;
+      matched: { id: string; matched: string[] }[] | null;
+    }>(
+      `WITH q AS (
+         SELECT q.lexeme, coalesce(t.df, 0)::float8 AS df
+           FROM (SELECT DISTINCT l AS lexeme FROM unnest(tsvector_to_array(to_tsvector('english', $1))) l) q
+           LEFT JOIN fulltext_terms t ON t.user_id = $2 AND t.lexeme = q.lexeme)
+       SELECT (SELECT documents::float8 FROM fulltext_corpus WHERE user_id = $2) AS documents,
+              (SELECT json_agg(q) FROM q) AS lexemes,
+              (SELECT json_agg(json_build_object('id', f.trace_id, 'matched', m.matched))
+                 FROM trace_fulltext f,
+                      LATERAL (SELECT ARRAY(SELECT l FROM unnest(tsvector_to_array(f.lexemes)) l
+                                             WHERE l IN (SELECT lexeme FROM q WHERE df > 0))) m(matched)
+                WHERE f.trace_id = ANY($3::uuid[]) AND f.user_id = $2) AS matched`,
+      [query, userId, ids],
     );
-    const [corpus] = await tx.query<{ documents: number }>(
-      'SELECT documents::float8 AS documents FROM fulltext_corpus WHERE user_id = $1',
-      [userId],
-    );
-    const known = lexemes.filter((l) => Number(l.df) > 0).map((l) => l.lexeme);
-    const matched = new Map<string, string[]>();
-    if (ids.length && known.length) {
-      const rows = await tx.query<{ id: string; matched: string[] }>(
-        `SELECT f.trace_id AS id,
-                ARRAY(SELECT l FROM unnest($2::text[]) l WHERE l = ANY (tsvector_to_array(f.lexemes))) AS matched
-           FROM trace_fulltext f WHERE f.trace_id = ANY($1::uuid[]) AND f.user_id = $3`,
-        [ids, known, userId],
-      );
-      for (const r of rows) matched.set(r.id, r.matched);
-    }
     return {
-      documents: Number(corpus?.documents ?? 0),
-      lexemes: lexemes.map((l) => ({ lexeme: l.lexeme, df: Number(l.df) })),
-      matched,
+      documents: Number(row?.documents ?? 0),
+      lexemes: (row?.lexemes ?? []).map((l) => ({ lexeme: l.lexeme, df: Number(l.df) })),
+      matched: new Map((row?.matched ?? []).map((r) => [r.id, r.matched])),
     };
   },
 

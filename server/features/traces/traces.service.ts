@@ -137,9 +137,7 @@ export function createTracesService(deps: TracesServiceDeps) {
   async function recordAccessIn(tx: Tx, principal: Principal, ids: readonly string[]): Promise<number> {
     if (!isAssistant(principal)) return 0;
     const unique = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
-    const counted = await tracesRepo.incrementAccess(tx, principal.userId, unique);
-    await tracesRepo.logDailyAccess(tx, principal.userId, counted);
-    return counted;
+    return tracesRepo.incrementAccess(tx, principal.userId, unique);
   }
 
   return {
