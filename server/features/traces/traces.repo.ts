@@ -189,10 +189,6 @@ export const tracesRepo = {
   },
 
   /**
-   * The user's tags, most used first, for the categoriser's vocabulary. Read from the newest
-   * `window` traces so the cost stays flat however large the store grows.
-   */
-  /**
    * One page of active traces, newest first, after the trace `afterId` (keyset). The cursor is
    * read back from the row, not sent as a timestamp: JavaScript dates drop PostgreSQL's
    * microseconds, and a truncated cursor would skip rows written within the same millisecond.
@@ -209,6 +205,10 @@ export const tracesRepo = {
     );
   },
 
+  /**
+   * The user's tags, most used first, for the categoriser's vocabulary. Read from the newest
+   * `window` traces so the cost stays flat however large the store grows.
+   */
   async recentTags(tx: Tx, userId: string, limit = 200, window = 2000): Promise<string[]> {
     const rows = await tx.query<{ tag: string }>(
       `SELECT tag FROM (
