@@ -60,6 +60,7 @@ export function backgroundOf(cosines: readonly (number | null | undefined)[]): n
     .slice(0, BACKGROUND_DEPTH);
   return top.length ? top.reduce((s, c) => s + c, 0) / top.length : null;
 }
+
 const ARMS: readonly Arm[] = ['fulltext', 'vector'];
 
 /** idf as the full-text arm computes it; a word no note holds gets the idf of df 0 (the highest). */

@@ -43,6 +43,15 @@ export type TracePatch = Partial<Pick<TraceRow, (typeof UPDATABLE)[number]>>;
 
 /** Postgres unique_violation: the dedup index said no. */
 /** Rows of `traces`. Every statement filters by user_id (row-level security is the second lock). */
+/**
+ * A CTE for the increments above: adds the rows of `counted` to today's (UTC) row of the per-day
+ * access log behind the dashboard chart, for the user in $2, in the same statement.
+ */
+const TALLY_TODAY = `logged AS (
+         INSERT INTO trace_access_daily (user_id, day, count)
+         SELECT $2, (now() AT TIME ZONE 'UTC')::date, count(*) FROM counted HAVING count(*) > 0
+         ON CONFLICT (user_id, day) DO UPDATE SET count = trace_access_daily.count + EXCLUDED.count)`;
+
 export const tracesRepo = {
   async findActive(tx: Tx, userId: string, id: string): Promise<TraceRow | undefined> {
     const rows = await tx.query<TraceRow>(
@@ -157,35 +166,24 @@ export const tracesRepo = {
                   WHERE id = ANY($1::uuid[]) AND user_id = $2 AND is_active
                   ORDER BY id FOR UPDATE) locked
           WHERE t.id = locked.id RETURNING t.id),
-       logged AS (
-         INSERT INTO trace_access_daily (user_id, day, count)
-         SELECT $2, (now() AT TIME ZONE 'UTC')::date, count(*) FROM counted HAVING count(*) > 0
-         ON CONFLICT (user_id, day) DO UPDATE SET count = trace_access_daily.count + EXCLUDED.count)
+       ${TALLY_TODAY}
        SELECT count(*)::int AS counted FROM counted`,
       [ids, userId],
     );
     return Number(row?.counted ?? 0);
   },
 
-  /** The same increment for one trace, returning it as counted (an assistant's fetch). */
+  /** The same increment (and tally) for one trace, returning it as counted (an assistant's fetch). */
   async fetchCounted(tx: Tx, userId: string, id: string): Promise<TraceRow | undefined> {
     const rows = await tx.query<TraceRow>(
-      `UPDATE traces SET access_count = access_count + 1
-        WHERE id = $1 AND user_id = $2 AND is_active RETURNING ${COLUMNS}`,
+      `WITH counted AS (
+         UPDATE traces SET access_count = access_count + 1
+          WHERE id = $1 AND user_id = $2 AND is_active RETURNING ${COLUMNS}),
+       ${TALLY_TODAY}
+       SELECT * FROM counted`,
       [id, userId],
     );
     return rows[0];
-  },
-
-  /** Adds to today's (UTC) row of the per-day access log behind the dashboard chart. */
-  async logDailyAccess(tx: Tx, userId: string, count: number): Promise<void> {
-    if (count <= 0) return;
-    await tx.query(
-      `INSERT INTO trace_access_daily (user_id, day, count)
-       VALUES ($1, (now() AT TIME ZONE 'UTC')::date, $2)
-       ON CONFLICT (user_id, day) DO UPDATE SET count = trace_access_daily.count + EXCLUDED.count`,
-      [userId, count],
-    );
   },
 
   /**

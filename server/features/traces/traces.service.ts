@@ -195,9 +195,7 @@ export function createTracesService(deps: TracesServiceDeps) {
       if (!isUuid(id)) throw notFound(TRACE_NOT_FOUND);
       const row = await db.asUser(principal.userId, async (tx) => {
         if (!isAssistant(principal)) return tracesRepo.findActive(tx, principal.userId, id);
-        const counted = await tracesRepo.fetchCounted(tx, principal.userId, id);
-        if (counted) await tracesRepo.logDailyAccess(tx, principal.userId, 1);
-        return counted;
+        return tracesRepo.fetchCounted(tx, principal.userId, id);
       });
       if (!row) throw notFound(TRACE_NOT_FOUND);
       return toTrace(row);
