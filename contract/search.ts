@@ -11,10 +11,11 @@ export const SEARCH_LIMITS = {
   queryMax: 1000,
   snippetMax: 300,
   /**
-   * Results less relevant than this are not returned: the highest threshold that keeps LoCoMo dev
-   * recall@5 within a point of no threshold (ADR 0008); gibberish then returns nothing.
+   * Results less relevant than this are not returned: a threshold that keeps LoCoMo dev recall@5
+   * within a point of no threshold, where held-out nonsense stops falling (ADR 0018); gibberish
+   * then returns nothing.
    */
-  minRelevanceDefault: 0.43,
+  minRelevanceDefault: 0.5,
 } as const;
 
 const Query = z

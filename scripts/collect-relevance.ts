@@ -2,7 +2,8 @@
 // of a LoCoMo file becomes a trace of a fresh user (bench/locomo.bench.ts), embedded by the real
 // model through the queue; every question, plus generated queries that match nothing, goes
 // through the search service's own candidates (min_relevance 0, 50 per arm);
-// each candidate's signals, whether it holds an evidence turn, and its rank in each arm are kept.
+// each candidate's signals, whether it holds an evidence turn, its rank in each arm and its lexemes
+// (with the words' statistics, so the fit can recompute the feedback signal) are kept.
 //   node --import tsx scripts/collect-relevance.ts --file ../shared/datasets/locomo/locomo-dev.json --dump signals.json
 // The LoCoMo licence (CC BY-NC) lets it be read, never copied: the dump stays local (/tmp).
 import { writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { CATEGORY_NAMES, loadLocomo } from '../bench/locomo-data.js';
 import { log, openBenchDatabase, option } from '../bench/bench-support.js';
 import { createEmbedderFromEnv } from '../bench/bench-embedder.js';
 import type { RelevanceSignals } from '../server/features/search/relevance.js';
+import { searchRepo } from '../server/features/search/search.repo.js';
 import { createTestApp } from '../server/test-support/test-app.js';
 
 /** Candidates per arm when collecting: the fit can then tell what 30 would have given. */
@@ -20,6 +22,8 @@ export type Row = {
   signals: RelevanceSignals;
   positive: boolean;
   turns: string[];
+  /** The candidate's lexemes (the fit recomputes the feedback signal from them). */
+  lexemes: string[];
   /** 0-based rank in the full-text arm's and the vector arm's own lists (absent: not in it). */
   fulltextRank?: number;
   vectorRank?: number;
@@ -30,6 +34,8 @@ export type Query = {
   text: string;
   category: string;
   evidence: string[];
+  /** The query's lexemes with their document frequency, the note count, and the candidates' lexemes' df. */
+  terms: { documents: number; lexemes: { lexeme: string; df: number }[]; df: Record<string, number> };
   rows: Row[];
 };
 
@@ -91,7 +97,7 @@ export async function collect(file: string): Promise<Query[]> {
     if (db.kind === 'pglite') await db.runOutsideTransaction('VACUUM ANALYZE');
     const random = rng(7);
     for (const [n, { principal, turnsOf, conversation }] of loaded.entries()) {
-      const asked: Omit<Query, 'rows'>[] = [
+      const asked: Omit<Query, 'rows' | 'terms'>[] = [
         ...conversation.questions.map((q) => ({
           conversation: n,
           kind: 'question' as const,
@@ -124,14 +130,21 @@ export async function collect(file: string): Promise<Query[]> {
         const rank = (list: { id: string }[]) => new Map(list.map((h, i) => [h.id, i]));
         const inFulltext = rank(ranking.fulltext);
         const inVector = rank(ranking.vector);
+        // The service reads the df of the feedback's sources only; a re-fit picks other sources.
+        const { documents, lexemes, candidates } = ranking.terms;
+        const df = await db.asUser(principal.userId, (tx) =>
+          searchRepo.documentFrequencies(tx, principal.userId, [...new Set([...candidates.values()].flat())]),
+        );
         queries.push({
           ...q,
+          terms: { documents, lexemes: [...lexemes], df: Object.fromEntries(df) },
           rows: ranking.candidates.map((c) => {
             const turns = turnsOf.get(c.id) ?? [];
             return {
               signals: c.signals,
               positive: turns.some((d) => evidence.has(d)),
               turns,
+              lexemes: candidates.get(c.id) ?? [],
               ...(inFulltext.has(c.id) ? { fulltextRank: inFulltext.get(c.id)! } : {}),
               ...(inVector.has(c.id) ? { vectorRank: inVector.get(c.id)! } : {}),
             };

@@ -15,10 +15,11 @@ import {
   FEATURE_NAMES,
   featureValues,
   type FeatureName,
+  type LinearModel,
   relevanceOf,
   type RelevanceModel,
 } from '../server/features/search/relevance.js';
-import { backgroundOf } from '../server/features/search/relevance-ranking.js';
+import { backgroundOf, withFeedback } from '../server/features/search/relevance-ranking.js';
 import { fuseScores } from '../server/features/search/score-fusion.js';
 import { collect, type Query, type Row } from './collect-relevance.js';
 
@@ -131,9 +132,58 @@ export function design(queries: Query[], features: FeatureName[]) {
   };
 }
 
-/** Ranked lists of every question, each scored by the model fitted without its conversation. */
-export function crossValidated(queries: Query[], features: FeatureName[], floor?: number) {
-  const conversations = [...new Set(queries.map((q) => q.conversation))];
+/** How many first-pass notes give expansion terms, and how many terms (ADR 0008, "Words beyond the query"). */
+export const FEEDBACK = { documents: 5, terms: 10 };
+
+/** The model fitted on these queries' candidates (the generated check queries left out). */
+function fitted(queries: Query[], features: FeatureName[]): LinearModel {
+  const { x, y } = design(queries, features);
+  const { fitted_on: _, ...model } = fitLogistic(x, y, features);
+  return model;
+}
+
+/**
+ * Each query with its candidates' feedback signal computed as the service computes it, the first
+ * pass being `firstPassOf(query)`. Needs a dump with lexemes (collected since the feedback).
+ */
+export function withFeedbackOf(queries: Query[], firstPassOf: (q: Query) => LinearModel): Query[] {
+  return queries.map((q) => {
+    if (!q.terms || q.rows.some((r) => !r.lexemes))
+      throw new Error('this dump has no lexemes: collect again to fit the feedback signal');
+    const candidates = q.rows.map((r, i) => ({ id: String(i), lexemes: r.lexemes, arms: [] }));
+    const terms = { ...q.terms, df: new Map(Object.entries(q.terms.df)) };
+    const signals = withFeedback(candidates, terms, new Map(q.rows.map((r, i) => [String(i), r.signals])), {
+      ...FEEDBACK,
+      first_pass: firstPassOf(q),
+    });
+    return { ...q, rows: q.rows.map((r, i) => ({ ...r, signals: signals.get(String(i))! })) };
+  });
+}
+
+/** The features of the first pass, when `features` has the feedback signal (null: one pass). */
+function firstPassFeatures(features: FeatureName[]): FeatureName[] | null {
+  return features.includes('feedback') ? features.filter((f) => f !== 'feedback') : null;
+}
+
+/**
+ * Ranked lists of every question, each scored by the model fitted without its conversation. With
+ * the feedback signal, each conversation's first pass is fitted without it too.
+ */
+export function crossValidated(original: Query[], features: FeatureName[], floor?: number) {
+  const conversations = [...new Set(original.map((q) => q.conversation))];
+  const first = firstPassFeatures(features);
+  const firstPasses = new Map(
+    first
+      ? conversations.map((c) => [
+          c,
+          fitted(
+            original.filter((q) => q.conversation !== c),
+            first,
+          ),
+        ])
+      : [],
+  );
+  const queries = first ? withFeedbackOf(original, (q) => firstPasses.get(q.conversation)!) : original;
   const scored = new Map<Query, { row: Row; p: number }[]>();
   for (const c of conversations) {
     const { x, y } = design(
@@ -144,11 +194,13 @@ export function crossValidated(queries: Query[], features: FeatureName[], floor?
       ...fitLogistic(x, y, features),
       ...(floor === undefined ? {} : { min_cosine_without_words: floor }),
     };
-    for (const q of queries.filter((q) => q.conversation === c))
+    queries.forEach((q, i) => {
+      if (q.conversation !== c) return;
       scored.set(
-        q,
+        original[i]!,
         q.rows.map((row) => ({ row, p: relevanceOf(row.signals, model) })).sort((a, b) => b.p - a.p),
       );
+    });
   }
   return scored;
 }
@@ -247,7 +299,18 @@ const FEATURE_SETS: Record<string, FeatureName[]> = {
     'cosine_margin',
     'no_vector',
   ],
-  'all eight': [...FEATURE_NAMES],
+  'all eight': [
+    'log_bm25',
+    'idf_share',
+    'term_share',
+    'cosine',
+    'cosine_margin',
+    'bm25_ratio',
+    'cosine_gap',
+    'no_vector',
+  ],
+  'all eight + prefix share': FEATURE_NAMES.filter((f) => f !== 'feedback'),
+  'all ten (+ prefix share, feedback)': [...FEATURE_NAMES],
 };
 
 /** The scores with no threshold, the highest threshold keeping R@5 within a point, and the curve around it. */
@@ -305,10 +368,13 @@ async function main() {
   if (args.includes('--write')) {
     const queries = atDepth(collected, chosenDepth);
     const features = FEATURE_SETS[chosen]!;
-    const { x, y } = design(queries, features);
+    const first = firstPassFeatures(features);
+    const firstPass = first && fitted(queries, first);
+    const { x, y } = design(firstPass ? withFeedbackOf(queries, () => firstPass) : queries, features);
     const model: RelevanceModel = {
       ...fitLogistic(x, y, features),
       ...(chosenFloor === undefined ? {} : { min_cosine_without_words: chosenFloor }),
+      ...(firstPass ? { feedback: { ...FEEDBACK, first_pass: firstPass } } : {}),
     };
     model.fitted_on =
       `${file ? file.split('/').pop() : from}: ${queries.filter((q) => q.kind === 'question').length} questions ` +

@@ -1,7 +1,15 @@
 import type { Importance } from '../../../contract/traces.js';
 import { DEFAULT_IMPORTANCE, DEFAULT_RECENCY, IMPORTANCE_SHARE, recencyShare } from './priors.js';
-import { RELEVANCE_MODEL, relevanceOf, type RelevanceModel, type RelevanceSignals } from './relevance.js';
+import {
+  featureValues,
+  logit,
+  RELEVANCE_MODEL,
+  relevanceOf,
+  type RelevanceModel,
+  type RelevanceSignals,
+} from './relevance.js';
 import type { Arm } from './score-fusion.js';
+import { expansionTerms, feedbackShare, idf, prefixShare } from './word-signals.js';
 
 /** One candidate of hybrid search with what each arm said of it. */
 export type Candidate = {
@@ -10,16 +18,25 @@ export type Candidate = {
   bm25?: number;
   /** Cosine similarity to the query (absent: not embedded, or no query vector). */
   cosine?: number;
-  /** Lexemes of the query the candidate holds. */
-  matched: readonly string[];
+  /** Every lexeme of the candidate (its full-text document, English stemming). */
+  lexemes: readonly string[];
   /** Arms whose own top list held it. */
   arms: readonly Arm[];
   createdAt?: Date | string | number | null;
   importance?: Importance | null;
 };
 
-/** What the words of the query weigh in this user's notes. */
-export type QueryTerms = { documents: number; lexemes: readonly { lexeme: string; df: number }[] };
+/** What the words of the query, and of its candidates, weigh in this user's notes. */
+export type QueryTerms = {
+  documents: number;
+  /** The query's distinct lexemes, each with its document frequency (0: no note holds it). */
+  lexemes: readonly { lexeme: string; df: number }[];
+  /**
+   * Document frequency of the lexemes of the feedback's source notes (feedbackSources); a lexeme
+   * absent here counts as held by one note, so it is not an expansion term.
+   */
+  df: ReadonlyMap<string, number>;
+};
 
 export type RankedHit = {
   id: string;
@@ -63,18 +80,14 @@ export function backgroundOf(cosines: readonly (number | null | undefined)[]): n
 
 const ARMS: readonly Arm[] = ['fulltext', 'vector'];
 
-/** idf as the full-text arm computes it; a word no note holds gets the idf of df 0 (the highest). */
-export function idf(documents: number, df: number): number {
-  return Math.log(1 + (documents - df + 0.5) / (df + 0.5));
-}
-
-/** The raw signals of every candidate, in the model's terms. */
+/** The raw signals of every candidate, in the model's terms (feedback 0: see withFeedback). */
 export function signalsOf(
   candidates: readonly Candidate[],
   terms: QueryTerms,
   background: number | null,
 ): Map<string, RelevanceSignals> {
   const weight = new Map(terms.lexemes.map((l) => [l.lexeme, idf(Math.max(terms.documents, 1), l.df)]));
+  const known = new Set(terms.lexemes.filter((l) => l.df > 0).map((l) => l.lexeme));
   const mass = [...weight.values()].reduce((s, w) => s + w, 0);
   const count = terms.lexemes.length;
   const bestBm25 = Math.max(0, ...candidates.map((c) => c.bm25 ?? 0));
@@ -82,19 +95,22 @@ export function signalsOf(
   const bestCosine = cosines.length ? Math.max(...cosines) : null;
   return new Map(
     candidates.map((c) => {
-      const held = new Set(c.matched);
-      const heldMass = [...held].reduce((s, l) => s + (weight.get(l) ?? 0), 0);
+      const lexemes = new Set(c.lexemes);
+      const held = [...known].filter((l) => lexemes.has(l));
+      const heldMass = held.reduce((s, l) => s + (weight.get(l) ?? 0), 0);
       const cosine = c.cosine ?? null;
       return [
         c.id,
         {
           bm25: c.bm25 ?? 0,
           idfShare: mass > 0 ? heldMass / mass : 0,
-          termShare: count > 0 ? held.size / count : 0,
+          termShare: count > 0 ? held.length / count : 0,
           cosine,
           cosineMargin: cosine === null || background === null ? null : cosine - background,
           bm25Ratio: bestBm25 > 0 ? (c.bm25 ?? 0) / bestBm25 : 0,
           cosineGap: cosine === null || bestCosine === null ? null : cosine - bestCosine,
+          prefixShare: prefixShare(weight, lexemes),
+          feedback: 0,
         },
       ];
     }),
@@ -115,7 +131,12 @@ export function rankByRelevance(
       ? null
       : (options.importance ?? { ...DEFAULT_IMPORTANCE, weight: PRIOR_WEIGHT });
   const now = options.now ?? Date.now();
-  const signals = signalsOf(candidates, terms, options.background);
+  const signals = withFeedback(
+    candidates,
+    terms,
+    signalsOf(candidates, terms, options.background),
+    model.feedback,
+  );
   const hits = candidates.map((c) => {
     const s = signals.get(c.id)!;
     const relevance = relevanceOf(s, model);
@@ -132,5 +153,58 @@ export function rankByRelevance(
   });
   return hits.sort(
     (a, b) => b.score - a.score || b.relevance - a.relevance || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+}
+
+/** The notes a model's first pass ranks highest: where the feedback's expansion terms come from. */
+function firstPassTop(
+  signals: ReadonlyMap<string, RelevanceSignals>,
+  feedback: NonNullable<RelevanceModel['feedback']>,
+): string[] {
+  return [...signals]
+    .map(([id, s]) => ({ id, z: logit(feedback.first_pass, featureValues(s)) }))
+    .sort((a, b) => b.z - a.z || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .slice(0, feedback.documents)
+    .map((h) => h.id);
+}
+
+/**
+ * The candidates the feedback will draw its expansion terms from (none without a feedback stage):
+ * the service reads the document frequency of their lexemes only, then ranks.
+ */
+export function feedbackSources(
+  candidates: readonly Candidate[],
+  terms: Omit<QueryTerms, 'df'>,
+  background: number | null,
+  model: RelevanceModel = RELEVANCE_MODEL,
+): Candidate[] {
+  if (!model.feedback) return [];
+  const byId = new Map(candidates.map((c) => [c.id, c]));
+  const signals = signalsOf(candidates, { ...terms, df: new Map() }, background);
+  return firstPassTop(signals, model.feedback).map((id) => byId.get(id)!);
+}
+
+/**
+ * The signals with pseudo-relevance feedback filled in, when the model has it: its first pass
+ * ranks the candidates on the other signals, and each candidate's `feedback` is the share it holds
+ * of the expansion terms drawn from the first pass's top notes (word-signals.ts).
+ */
+export function withFeedback(
+  candidates: readonly Candidate[],
+  terms: QueryTerms,
+  signals: Map<string, RelevanceSignals>,
+  feedback: RelevanceModel['feedback'],
+): Map<string, RelevanceSignals> {
+  if (!feedback) return signals;
+  const lexemes = new Map(candidates.map((c) => [c.id, new Set(c.lexemes)]));
+  const expansion = expansionTerms(
+    firstPassTop(signals, feedback).map((id) => lexemes.get(id)!),
+    new Set(terms.lexemes.map((l) => l.lexeme)),
+    terms.df,
+    Math.max(terms.documents, 1),
+    feedback.terms,
+  );
+  return new Map(
+    [...signals].map(([id, s]) => [id, { ...s, feedback: feedbackShare(expansion, lexemes.get(id)!) }]),
   );
 }

@@ -15,6 +15,8 @@ function candidate(cosine: number, termShare: number): RelevanceSignals {
     cosineMargin: cosine - 0.15,
     bm25Ratio: termShare ? 1 : 0,
     cosineGap: 0,
+    prefixShare: 0,
+    feedback: 0,
   };
 }
 

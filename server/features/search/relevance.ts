@@ -21,6 +21,17 @@ export type RelevanceSignals = {
   bm25Ratio: number;
   /** Cosine minus the best cosine among the candidates (≤ 0). */
   cosineGap: number | null;
+  /**
+   * Share of the query's idf mass held only through a shared 4-letter beginning (a query lexeme
+   * the candidate lacks, and one of the candidate's lexemes starting alike): "photography" and
+   * "photos", which the English stemmer keeps apart.
+   */
+  prefixShare: number;
+  /**
+   * Pseudo-relevance feedback (feedback.ts): the share of the expansion terms' weight the
+   * candidate holds, the terms taken from the first pass's top notes. 0 in the first pass.
+   */
+  feedback: number;
 };
 
 export const FEATURE_NAMES = [
@@ -32,16 +43,27 @@ export const FEATURE_NAMES = [
   'bm25_ratio',
   'cosine_gap',
   'no_vector',
+  'prefix_share',
+  'feedback',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 
-export type RelevanceModel = {
+/** A logistic model's weights over standardised features (the weights apply to (x − mean) / sd). */
+export type LinearModel = {
   features: FeatureName[];
-  /** Standardisation of each feature (the weights apply to (x − mean) / sd). */
   mean: number[];
   sd: number[];
   weights: number[];
   bias: number;
+};
+
+export type RelevanceModel = LinearModel & {
+  /**
+   * Pseudo-relevance feedback (feedback.ts): `first_pass` (the model without `feedback`) ranks the
+   * candidates, the words of its top `documents` notes give `terms` expansion terms, and the
+   * candidates holding them get the `feedback` signal this model weighs. Absent: one pass.
+   */
+  feedback?: { documents: number; terms: number; first_pass: LinearModel };
   /**
    * A candidate sharing no word with the query is relevant only when its cosine reaches this (the
    * bundled model's scale): with a small model, the note "closest in meaning" to an off-topic
@@ -62,10 +84,12 @@ export function featureValues(s: RelevanceSignals): Record<FeatureName, number> 
     bm25_ratio: s.bm25Ratio,
     cosine_gap: s.cosineGap ?? -1,
     no_vector: s.cosine === null ? 1 : 0,
+    prefix_share: s.prefixShare,
+    feedback: s.feedback,
   };
 }
 
-export function logit(model: RelevanceModel, values: Record<FeatureName, number>): number {
+export function logit(model: LinearModel, values: Record<FeatureName, number>): number {
   let z = model.bias;
   model.features.forEach((f, i) => {
     z += model.weights[i]! * ((values[f] - model.mean[i]!) / (model.sd[i]! || 1));
@@ -87,14 +111,25 @@ export function wordlessAndFar(s: RelevanceSignals, model: RelevanceModel): bool
   return floor !== undefined && s.termShare === 0 && (s.cosine ?? -1) < floor;
 }
 
-function checked(m: RelevanceModel): RelevanceModel {
+function wellFormed(m: LinearModel): boolean {
   const n = m.features.length;
+  return (
+    m.mean.length === n &&
+    m.sd.length === n &&
+    m.weights.length === n &&
+    m.features.every((f) => FEATURE_NAMES.includes(f))
+  );
+}
+
+function checked(m: RelevanceModel): RelevanceModel {
+  const f = m.feedback;
   if (
-    m.mean.length !== n ||
-    m.sd.length !== n ||
-    m.weights.length !== n ||
-    m.features.some((f) => !FEATURE_NAMES.includes(f)) ||
-    (m.min_cosine_without_words !== undefined && !(Math.abs(m.min_cosine_without_words) <= 1))
+    !wellFormed(m) ||
+    (m.min_cosine_without_words !== undefined && !(Math.abs(m.min_cosine_without_words) <= 1)) ||
+    (f !== undefined &&
+      (!wellFormed(f.first_pass) ||
+        f.first_pass.features.includes('feedback') ||
+        !(f.documents >= 1 && f.terms >= 1)))
   )
     throw new Error('relevance-model.json is malformed: run node --import tsx scripts/fit-relevance.ts');
   return m;

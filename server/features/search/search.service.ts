@@ -11,6 +11,8 @@ import { parseInput } from '../../http/validation.js';
 import {
   backgroundOf,
   type Candidate,
+  feedbackSources,
+  type QueryTerms,
   type RankedHit,
   rankByRelevance,
   type RankOptions,
@@ -22,6 +24,7 @@ import {
   type SearchFilters,
   type SearchRow,
   searchRepo,
+  type TermStats,
 } from './search.repo.js';
 import type { NearDuplicates } from './near-duplicates.js';
 import { buildSnippet } from './snippet.js';
@@ -56,6 +59,8 @@ export type Ranking = {
   fused: RankedHit[];
   /** Every candidate, ranked, before the threshold and the limit (the fit script reads these). */
   candidates: RankedHit[];
+  /** The words' statistics the ranking used (the fit recomputes the feedback from them). */
+  terms: TermStats & Pick<QueryTerms, 'df'>;
 };
 
 export type SearchServiceDeps = {
@@ -165,7 +170,7 @@ export function createSearchService(deps: SearchServiceDeps) {
             id,
             ...(textScore.has(id) ? { bm25: textScore.get(id)! } : {}),
             ...(cosine.has(id) ? { cosine: cosine.get(id)! } : {}),
-            matched: terms.matched.get(id) ?? [],
+            lexemes: terms.candidates.get(id) ?? [],
             arms: [
               ...(textScore.has(id) ? (['fulltext'] as const) : []),
               ...(inVector.has(id) ? (['vector'] as const) : []),
@@ -178,7 +183,13 @@ export function createSearchService(deps: SearchServiceDeps) {
       // The background: the mean cosine of the query's nearest traces (all of them in a small
       // store). A cosine that does not stand out from it says little.
       const background = backgroundOf(nearest.map((h) => h.score));
-      const ranked = rankByRelevance(candidates, terms, { background, ...tuning.priors });
+      // Pseudo-relevance feedback: the document frequency of its few source notes' words only.
+      const sources = feedbackSources(candidates, terms, background);
+      const words = {
+        ...terms,
+        df: await searchRepo.documentFrequencies(tx, userId, [...new Set(sources.flatMap((c) => c.lexemes))]),
+      };
+      const ranked = rankByRelevance(candidates, words, { background, ...tuning.priors });
       const fused = ranked.filter((h) => h.relevance >= input.min_relevance).slice(0, input.limit);
       const top = fused.map((f) => f.id);
       const rows = new Map((await searchRepo.rows(tx, userId, top)).map((r) => [r.id, r]));
@@ -189,6 +200,7 @@ export function createSearchService(deps: SearchServiceDeps) {
         vector: nearest,
         fused,
         candidates: ranked,
+        terms: words,
         rows,
       };
     });
