@@ -2,7 +2,8 @@
 // Hybrid search latency through real HTTP (a listening server on 127.0.0.1, fetch with keep-alive:
 // auth, validation, service, both arms' SQL and indexes, fusion, serialisation) at 10k and 100k
 // traces of one user, throughput with 20 concurrent clients, create latency (with the
-// near-duplicate check), and the time from create to semantically searchable at 10 writes/s.
+// near-duplicate check and, as in the server, the inline embedding: --inline-ms, 0 queues every
+// new text), and the time from create to semantically searchable at 10 writes/s.
 // Every query is embedded by the real model: EMBEDDINGS_URL's when set, else the bundled one. The corpus (bench/traces-corpus.ts) gets its
 // vectors from a fast deterministic stand-in (feature hashing, the model's dimension, stored under the real
 // model's id) because embedding 100k notes with the real model takes about an hour here: the
@@ -14,6 +15,7 @@ import { cpus, loadavg } from 'node:os';
 import type { Db } from '../server/db/db.js';
 import { hashedBagOfWords } from '../server/embeddings/fake-embedder.js';
 import { vectorLiteral } from '../server/db/sql.js';
+import { INLINE_EMBEDDING_MS } from '../server/services.js';
 import { createTestApp, signUpAndLogin } from '../server/test-support/test-app.js';
 import { insertCorpus, makeCorpus, prng } from './traces-corpus.js';
 import { createEmbedderFromEnv } from './bench-embedder.js';
@@ -87,7 +89,9 @@ export async function run(args: string[]): Promise<void> {
   const loadBefore = loadavg().map((l) => Math.round(l * 100) / 100);
   const { db, engine, close } = await openBenchDatabase();
   const embedder = createEmbedderFromEnv();
-  const t = await createTestApp({}, { db, embedder });
+  // Create embeds inline as the server does (the test app's default is 0: queue everything).
+  const inlineMs = Number(option(args, 'inline-ms', String(INLINE_EMBEDDING_MS)));
+  const t = await createTestApp({}, { db, embedder, inlineEmbeddingMs: inlineMs });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   const address = t.app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -239,6 +243,7 @@ export async function run(args: string[]): Promise<void> {
       load_average_1_5_15: { before: loadBefore, after: loadavg().map((l) => Math.round(l * 100) / 100) },
       note: 'Corpus vectors come from a deterministic stand-in (feature hashing) stored under the real model id; every measured query is embedded by the real model and runs through HTTP, the real SQL and the real HNSW/GIN indexes.',
       iterations,
+      inline_embedding_ms: inlineMs,
       unit: 'ms',
       queries_answered_fulltext_only: degraded,
       results,

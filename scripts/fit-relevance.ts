@@ -6,7 +6,9 @@
 // all negative: they teach the model what "nothing" looks like. Prints, per feature set (and per
 // candidate depth), recall@1/5/10 and MRR with leave-one-conversation-out fits, the share of
 // held-out nonsense queries that return anything, and the threshold that keeps R@5 within a point
-// of no threshold. Nothing of LoCoMo goes into the model but its weights.
+// of no threshold. Nothing of LoCoMo goes into the model but its weights. A set with the feedback
+// signal is fitted in two stages, as the service ranks: a first pass (the set without it), the
+// feedback computed from that pass's top notes (word-signals.ts), then the full set; both ship.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import prettier from 'prettier';
@@ -341,7 +343,7 @@ async function main() {
   const collected: Query[] = from ? JSON.parse(readFileSync(from, 'utf8')) : await collect(file!);
   const dump = option(args, 'dump');
   if (dump) writeFileSync(dump, JSON.stringify(collected));
-  const chosen = option(args, 'features', 'all eight');
+  const chosen = option(args, 'features', 'all ten (+ prefix share, feedback)');
   const chosenDepth = Number(option(args, 'depth', '50'));
   const depths = [...new Set([30, 50, chosenDepth])];
 

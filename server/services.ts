@@ -47,6 +47,9 @@ export type AppDeps = {
   inlineEmbeddingMs?: number;
 };
 
+/** Create's default budget for embedding a new trace inline (ADR 0018). */
+export const INLINE_EMBEDDING_MS = 250;
+
 /**
  * The composition root: every service is built once here and shared by REST routes, MCP tools and
  * the CLI, so there is one logic path per job.
@@ -91,7 +94,7 @@ export function createServices(deps: AppDeps) {
     log,
     afterStore: (tx, stored) => nearDuplicates.afterEmbedded(tx, stored),
   });
-  const inlineMs = deps.inlineEmbeddingMs ?? 250;
+  const inlineMs = deps.inlineEmbeddingMs ?? INLINE_EMBEDDING_MS;
   const traces = createTracesService({
     db,
     log,
