@@ -301,16 +301,7 @@ const FEATURE_SETS: Record<string, FeatureName[]> = {
     'cosine_margin',
     'no_vector',
   ],
-  'all eight': [
-    'log_bm25',
-    'idf_share',
-    'term_share',
-    'cosine',
-    'cosine_margin',
-    'bm25_ratio',
-    'cosine_gap',
-    'no_vector',
-  ],
+  'all eight': FEATURE_NAMES.filter((f) => f !== 'prefix_share' && f !== 'feedback'),
   'all eight + prefix share': FEATURE_NAMES.filter((f) => f !== 'feedback'),
   'all ten (+ prefix share, feedback)': [...FEATURE_NAMES],
 };

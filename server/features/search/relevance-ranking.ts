@@ -83,7 +83,7 @@ const ARMS: readonly Arm[] = ['fulltext', 'vector'];
 /** The raw signals of every candidate, in the model's terms (feedback 0: see withFeedback). */
 export function signalsOf(
   candidates: readonly Candidate[],
-  terms: QueryTerms,
+  terms: Omit<QueryTerms, 'df'>,
   background: number | null,
 ): Map<string, RelevanceSignals> {
   const weight = new Map(terms.lexemes.map((l) => [l.lexeme, idf(Math.max(terms.documents, 1), l.df)]));
@@ -180,7 +180,7 @@ export function feedbackSources(
 ): Candidate[] {
   if (!model.feedback) return [];
   const byId = new Map(candidates.map((c) => [c.id, c]));
-  const signals = signalsOf(candidates, { ...terms, df: new Map() }, background);
+  const signals = signalsOf(candidates, terms, background);
   return firstPassTop(signals, model.feedback).map((id) => byId.get(id)!);
 }
 

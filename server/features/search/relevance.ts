@@ -28,7 +28,7 @@ export type RelevanceSignals = {
    */
   prefixShare: number;
   /**
-   * Pseudo-relevance feedback (feedback.ts): the share of the expansion terms' weight the
+   * Pseudo-relevance feedback (word-signals.ts, relevance-ranking.ts): the share of the expansion terms' weight the
    * candidate holds, the terms taken from the first pass's top notes. 0 in the first pass.
    */
   feedback: number;
@@ -59,7 +59,7 @@ export type LinearModel = {
 
 export type RelevanceModel = LinearModel & {
   /**
-   * Pseudo-relevance feedback (feedback.ts): `first_pass` (the model without `feedback`) ranks the
+   * Pseudo-relevance feedback (word-signals.ts, relevance-ranking.ts): `first_pass` (the model without `feedback`) ranks the
    * candidates, the words of its top `documents` notes give `terms` expansion terms, and the
    * candidates holding them get the `feedback` signal this model weighs. Absent: one pass.
    */

@@ -41,17 +41,17 @@ export type NewTrace = {
 const UPDATABLE = ['title', 'content', 'content_hash', 'category', 'importance', 'tags'] as const;
 export type TracePatch = Partial<Pick<TraceRow, (typeof UPDATABLE)[number]>>;
 
-/** Postgres unique_violation: the dedup index said no. */
-/** Rows of `traces`. Every statement filters by user_id (row-level security is the second lock). */
 /**
- * A CTE for the increments above: adds the rows of `counted` to today's (UTC) row of the per-day
- * access log behind the dashboard chart, for the user in $2, in the same statement.
+ * A CTE for the access-count increments below (incrementAccess, fetchCounted): adds the rows of
+ * `counted` to today's (UTC) row of the per-day access log behind the dashboard chart, for the
+ * user in $2, in the same statement.
  */
 const TALLY_TODAY = `logged AS (
          INSERT INTO trace_access_daily (user_id, day, count)
          SELECT $2, (now() AT TIME ZONE 'UTC')::date, count(*) FROM counted HAVING count(*) > 0
          ON CONFLICT (user_id, day) DO UPDATE SET count = trace_access_daily.count + EXCLUDED.count)`;
 
+/** Rows of `traces`. Every statement filters by user_id (row-level security is the second lock). */
 export const tracesRepo = {
   async findActive(tx: Tx, userId: string, id: string): Promise<TraceRow | undefined> {
     const rows = await tx.query<TraceRow>(
