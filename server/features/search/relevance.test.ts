@@ -22,8 +22,9 @@ function candidate(cosine: number, termShare: number): RelevanceSignals {
 
 describe('relevance model', () => {
   it('ships a cosine floor for candidates that share no word with the query', () => {
-    // Chosen between the quality fixture's off-topic nearest notes (≤ 0.33) and its wordless real
-    // answers (≥ 0.52), and checked on LoCoMo dev, where no floor up to 0.5 costs R@5 (ADR 0018).
+    // Chosen between the quality fixture's off-topic nearest notes (≤ 0.27 with the query adapter)
+    // and its wordless real answers (≥ 0.35), and checked on LoCoMo dev, where no floor up to 0.5
+    // costs R@5 (ADR 0018, ADR 0008 "A query adapter").
     expect(floor).toBeGreaterThanOrEqual(0.3);
     expect(floor).toBeLessThanOrEqual(0.45);
   });
@@ -35,6 +36,21 @@ describe('relevance model', () => {
     // The model alone would have given it something: the floor, not the weights, cuts it.
     const { min_cosine_without_words: _, ...withoutFloor } = RELEVANCE_MODEL;
     expect(relevanceOf(far, withoutFloor)).toBeGreaterThan(0.1);
+  });
+
+  it('takes an unknown cosine at its fitted mean: the words decide, not an invented distance', () => {
+    const words = { ...candidate(0, 1), bm25: 6 };
+    const unknown = { ...words, cosine: null, cosineMargin: null, cosineGap: null };
+    const i = (f: string) => RELEVANCE_MODEL.features.indexOf(f as never);
+    const atMean = {
+      ...words,
+      cosine: RELEVANCE_MODEL.mean[i('cosine')]!,
+      cosineMargin: RELEVANCE_MODEL.mean[i('cosine_margin')]!,
+      cosineGap: RELEVANCE_MODEL.mean[i('cosine_gap')]!,
+    };
+    expect(relevanceOf(unknown)).toBeCloseTo(relevanceOf(atMean), 10);
+    // A note holding every word of the query is returned when the model is down (mode fulltext).
+    expect(relevanceOf(unknown)).toBeGreaterThan(0.5);
   });
 
   it('leaves the model to judge a candidate that is close in meaning or shares a word', () => {

@@ -73,26 +73,33 @@ export type RelevanceModel = LinearModel & {
   fitted_on: string;
 };
 
-/** Every feature the model may use, as numbers (a missing cosine counts as the query's background). */
-export function featureValues(s: RelevanceSignals): Record<FeatureName, number> {
+/**
+ * Every feature the model may use, as numbers; null where it is unknown: the cosine and what derives
+ * from it when the query or the note has no vector (the model failed, or the note waits in the
+ * queue). The model was fitted on candidates that all had one, so an unknown feature is taken at its
+ * fitted mean (it adds nothing to the logit): the words decide, instead of an invented cosine of 0
+ * that the weights read as "far in meaning".
+ */
+export function featureValues(s: RelevanceSignals): Record<FeatureName, number | null> {
   return {
     log_bm25: Math.log1p(Math.max(0, s.bm25)),
     idf_share: s.idfShare,
     term_share: s.termShare,
-    cosine: s.cosine ?? 0,
-    cosine_margin: s.cosineMargin ?? 0,
+    cosine: s.cosine,
+    cosine_margin: s.cosineMargin,
     bm25_ratio: s.bm25Ratio,
-    cosine_gap: s.cosineGap ?? -1,
+    cosine_gap: s.cosineGap,
     no_vector: s.cosine === null ? 1 : 0,
     prefix_share: s.prefixShare,
     feedback: s.feedback,
   };
 }
 
-export function logit(model: LinearModel, values: Record<FeatureName, number>): number {
+export function logit(model: LinearModel, values: Record<FeatureName, number | null>): number {
   let z = model.bias;
   model.features.forEach((f, i) => {
-    z += model.weights[i]! * ((values[f] - model.mean[i]!) / (model.sd[i]! || 1));
+    const v = values[f];
+    if (v !== null) z += model.weights[i]! * ((v - model.mean[i]!) / (model.sd[i]! || 1));
   });
   return z;
 }
