@@ -8,6 +8,7 @@ export default defineConfig({
       'web/src/**/*.test.{ts,tsx}',
       'packages/*/src/**/*.test.ts',
       'tests/**/*.test.ts',
+      'scripts/**/*.test.ts',
     ],
     // One migrated database template per run; each test database starts from it.
     globalSetup: ['server/test-support/global-setup.ts'],

@@ -5,12 +5,16 @@
 // each candidate's signals, whether it holds an evidence turn, its rank in each arm and its lexemes
 // (with the words' statistics, so the fit can recompute the feedback signal) are kept.
 //   node --import tsx scripts/collect-relevance.ts --file ../shared/datasets/locomo/locomo-dev.json --dump signals.json
+//        [--held-out-adapters dir]   each conversation's query adapter fitted without it (see heldOutEmbedder)
 // The LoCoMo licence (CC BY-NC) lets it be read, never copied: the dump stays local (/tmp).
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { embedAll, loadConversation, type Loaded } from '../bench/locomo.bench.js';
 import { CATEGORY_NAMES, loadLocomo } from '../bench/locomo-data.js';
 import { log, openBenchDatabase, option } from '../bench/bench-support.js';
 import { createEmbedderFromEnv } from '../bench/bench-embedder.js';
+import type { Embedder } from '../server/embeddings/embedder.js';
+import { LOCAL_MODEL_ID } from '../server/embeddings/local-embedder.js';
+import { adaptQuery, loadQueryAdapter } from '../server/embeddings/query-adapter.js';
 import type { RelevanceSignals } from '../server/features/search/relevance.js';
 import { searchRepo } from '../server/features/search/search.repo.js';
 import { createTestApp } from '../server/test-support/test-app.js';
@@ -81,10 +85,39 @@ function gibberish(random: () => number): string {
   ).join(' ');
 }
 
-export async function collect(file: string): Promise<Query[]> {
+/**
+ * The bundled model with each conversation's query adapter fitted without it (`fold-<n>.json` from
+ * scripts/fit-query-adapter.ts --folds): the shipped adapter has seen every dev question, so a
+ * collection through it is not held out for the vector arm. Documents are embedded as the service
+ * embeds them; a query is embedded raw ('document': the bundled model has no prefix) and the
+ * current conversation's weights applied.
+ */
+function heldOutEmbedder(base: Embedder, dir: string, conversations: number) {
+  if (base.modelId !== LOCAL_MODEL_ID) throw new Error('--held-out-adapters is for the bundled model only');
+  const folds = Array.from({ length: conversations }, (_, n) =>
+    loadQueryAdapter(LOCAL_MODEL_ID, 512, JSON.parse(readFileSync(`${dir}/fold-${n}.json`, 'utf8'))),
+  );
+  const state = { conversation: 0 };
+  const embedder: Embedder = {
+    modelId: base.modelId,
+    dimension: () => base.dimension(),
+    close: () => base.close(),
+    async embed(texts, options) {
+      if (options?.inputType !== 'query') return base.embed(texts, options);
+      const raw = await base.embed(texts, { ...options, inputType: 'document' });
+      return raw.map((v) => adaptQuery(v, folds[state.conversation]!));
+    },
+  };
+  return { embedder, state };
+}
+
+export async function collect(file: string, heldOutAdapters?: string): Promise<Query[]> {
   const conversations = loadLocomo(file);
   const { db, close } = await openBenchDatabase();
-  const embedder = createEmbedderFromEnv();
+  const heldOut = heldOutAdapters
+    ? heldOutEmbedder(createEmbedderFromEnv(), heldOutAdapters, conversations.length)
+    : null;
+  const embedder = heldOut?.embedder ?? createEmbedderFromEnv();
   const t = await createTestApp({}, { db, embedder });
   t.app.services.search.tuning.depth = COLLECT_DEPTH;
   const queries: Query[] = [];
@@ -97,6 +130,7 @@ export async function collect(file: string): Promise<Query[]> {
     if (db.kind === 'pglite') await db.runOutsideTransaction('VACUUM ANALYZE');
     const random = rng(7);
     for (const [n, { principal, turnsOf, conversation }] of loaded.entries()) {
+      if (heldOut) heldOut.state.conversation = n;
       const asked: Omit<Query, 'rows' | 'terms'>[] = [
         ...conversation.questions.map((q) => ({
           conversation: n,
@@ -165,10 +199,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const file = option(args, 'file');
   const dump = option(args, 'dump');
   if (!file || !dump) {
-    log('usage: node --import tsx scripts/collect-relevance.ts --file <LoCoMo json> --dump <signals.json>');
+    log(
+      'usage: node --import tsx scripts/collect-relevance.ts --file <LoCoMo json> --dump <signals.json> [--held-out-adapters dir]',
+    );
     process.exit(2);
   }
   const started = performance.now();
-  writeFileSync(dump, JSON.stringify(await collect(file)));
+  writeFileSync(dump, JSON.stringify(await collect(file, option(args, 'held-out-adapters'))));
   log(`wrote ${dump} in ${Math.round((performance.now() - started) / 1000)} s`);
 }

@@ -128,7 +128,12 @@ export function design(queries: Query[], features: FeatureName[]) {
   return {
     x: rows.map((r) => {
       const v = featureValues(r.signals);
-      return features.map((f) => v[f]);
+      return features.map((f) => {
+        // The service takes an unknown feature at its fitted mean; fitted on one, it would not be.
+        const value = v[f];
+        if (value === null) throw new Error(`A candidate has no ${f}: collect with every note embedded`);
+        return value;
+      });
     }),
     y: rows.map((r) => r.positive),
   };
@@ -347,7 +352,8 @@ async function main() {
     table[`z-score fusion 0.6/0.4 (before) @${depth}`] = zscoreBaseline(queries);
     for (const [name, features] of Object.entries(FEATURE_SETS)) {
       // The chosen set is also tried with a cosine floor for candidates sharing no query word.
-      const floors = name === chosen ? [undefined, 0.3, 0.35, 0.4, 0.45, 0.5] : [undefined];
+      const floors =
+        name === chosen ? [...new Set([undefined, chosenFloor, 0.3, 0.35, 0.4, 0.45, 0.5])] : [undefined];
       for (const floor of floors) {
         const row = thresholdTable(queries, crossValidated(queries, features, floor));
         table[`${name}${floor === undefined ? '' : `, floor ${floor}`} @${depth}`] = row;

@@ -16,7 +16,8 @@ export type EmbedOptions = {
   /**
    * What the text is: a search 'query' or a stored 'document' (the default). Models trained with
    * asymmetric prefixes (nomic-embed-text `search_query:`, e5 `query:`, bge's query instruction)
-   * need to know; the HTTP adapter prepends the configured prefix, the bundled model has none.
+   * need to know; the HTTP adapter prepends the configured prefix. The bundled model has no
+   * prefix; it re-weights a query's vector with its fitted query adapter (query-adapter.ts).
    */
   inputType?: InputType;
 };

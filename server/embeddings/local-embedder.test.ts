@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dot } from './embedder.js';
-import { createLocalEmbedder } from './local-embedder.js';
+import { createLocalEmbedder, LOCAL_MODEL_ID } from './local-embedder.js';
+import { adaptQuery, loadQueryAdapter } from './query-adapter.js';
 
 const embedder = createLocalEmbedder({ threads: 2 });
 afterAll(() => embedder.close());
@@ -44,6 +45,18 @@ describe('local embedder (USE-lite in worker threads)', () => {
     expect(dot(l!, l!)).toBeCloseTo(1, 5);
     expect(dot(l!, t!)).toBeGreaterThan(0.8);
     expect(dot(l!, t!)).toBeGreaterThan(dot(l!, other!));
+  });
+
+  it("re-weights a search query with the fitted adapter; documents keep the model's own vector", async () => {
+    const text = 'Which antibiotic medicine should I avoid?';
+    const [plain] = await embedder.embed([text]);
+    const [document] = await embedder.embed([text], { inputType: 'document' });
+    const [query] = await embedder.embed([text], { inputType: 'query' });
+    expect(dot(plain!, document!)).toBeCloseTo(1, 5);
+    expect(dot(query!, query!)).toBeCloseTo(1, 5);
+    expect(dot(query!, plain!)).toBeLessThan(0.99);
+    const expected = adaptQuery(plain!, loadQueryAdapter(LOCAL_MODEL_ID, 512));
+    expect(dot(query!, expected)).toBeCloseTo(1, 5);
   });
 
   it('close() ends the threads; an idle pool never keeps a process alive', async () => {

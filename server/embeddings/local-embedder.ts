@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { assertEmbeddable, type Embedder } from './embedder.js';
+import { adaptQuery, loadQueryAdapter } from './query-adapter.js';
 import { createWorkerPool, type WorkerPoolOptions } from './worker-pool.js';
 import { startWorker } from './worker-entry.js';
 import { USE_LITE_DIMENSION } from './worker-protocol.js';
@@ -15,11 +16,15 @@ export type LocalEmbedder = Embedder & {
   stats(): { workers: number; ready: number; busy: number; queued: number };
 };
 
-/** The bundled Universal Sentence Encoder lite, in worker threads; nothing is downloaded. */
+/**
+ * The bundled Universal Sentence Encoder lite, in worker threads; nothing is downloaded. Queries
+ * pass through the fitted query adapter; documents are the model's own vectors.
+ */
 export function createLocalEmbedder(
   options: { threads?: number | undefined } & Omit<WorkerPoolOptions, 'size' | 'startWorker'> = {},
 ): LocalEmbedder {
   const { threads, ...poolOptions } = options;
+  const adapter = loadQueryAdapter(LOCAL_MODEL_ID, USE_LITE_DIMENSION);
   const pool = createWorkerPool({
     ...poolOptions,
     size: threads ?? defaultThreads(),
@@ -30,7 +35,9 @@ export function createLocalEmbedder(
     dimension: () => Promise.resolve(USE_LITE_DIMENSION),
     async embed(texts, callOptions) {
       assertEmbeddable(texts);
-      return pool.embed(texts, callOptions);
+      const vectors = await pool.embed(texts, callOptions);
+      // A search query is re-weighted towards the notes that answer such questions (ADR 0008).
+      return callOptions?.inputType === 'query' ? vectors.map((v) => adaptQuery(v, adapter)) : vectors;
     },
     close: () => pool.close(),
     stats: () => pool.stats(),

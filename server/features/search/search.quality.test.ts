@@ -23,9 +23,9 @@ const NOTES = {
   passport: 'Passport expires in October 2027; renew six months ahead.',
 } as const;
 // Not asked: "When is the morning team meeting?" → standup. It shares no word with the note, and
-// the bundled model puts it further from the note (cosine 0.28) than "what is the airspeed of a
-// unicorn" from the car (0.30), so no rule returns the one without the other; the cosine floor
-// for wordless candidates (ADR 0018) chooses to answer neither.
+// the bundled model (with its query adapter) puts it further from the note (cosine 0.24) than "what
+// is the airspeed of a unicorn" from the car (0.27), so no rule returns the one without the other;
+// the cosine floor for wordless candidates (ADR 0018) chooses to answer neither.
 const QUERIES: [string, keyof typeof NOTES][] = [
   ['Which antibiotic medicine should I avoid?', 'penicillin'],
   ['What automobile do I drive?', 'car'],
