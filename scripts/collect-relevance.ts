@@ -15,6 +15,7 @@ import { createEmbedderFromEnv } from '../bench/bench-embedder.js';
 import type { Embedder } from '../server/embeddings/embedder.js';
 import { LOCAL_MODEL_ID } from '../server/embeddings/local-embedder.js';
 import { adaptQuery, loadQueryAdapter } from '../server/embeddings/query-adapter.js';
+import { USE_LITE_DIMENSION } from '../server/embeddings/worker-protocol.js';
 import type { RelevanceSignals } from '../server/features/search/relevance.js';
 import { searchRepo } from '../server/features/search/search.repo.js';
 import { createTestApp } from '../server/test-support/test-app.js';
@@ -95,7 +96,11 @@ function gibberish(random: () => number): string {
 function heldOutEmbedder(base: Embedder, dir: string, conversations: number) {
   if (base.modelId !== LOCAL_MODEL_ID) throw new Error('--held-out-adapters is for the bundled model only');
   const folds = Array.from({ length: conversations }, (_, n) =>
-    loadQueryAdapter(LOCAL_MODEL_ID, 512, JSON.parse(readFileSync(`${dir}/fold-${n}.json`, 'utf8'))),
+    loadQueryAdapter(
+      LOCAL_MODEL_ID,
+      USE_LITE_DIMENSION,
+      JSON.parse(readFileSync(`${dir}/fold-${n}.json`, 'utf8')),
+    ),
   );
   const state = { conversation: 0 };
   const embedder: Embedder = {

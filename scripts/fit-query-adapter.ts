@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import prettier from 'prettier';
 import { log, option } from '../bench/bench-support.js';
-import { loadLocomo } from '../bench/locomo-data.js';
+import { emptyTally, loadLocomo, mean, type Metrics, type Tally } from '../bench/locomo-data.js';
 import type { Embedder } from '../server/embeddings/embedder.js';
 import { createLocalEmbedder, LOCAL_MODEL_ID } from '../server/embeddings/local-embedder.js';
 import {
@@ -20,8 +20,7 @@ import {
   type Example,
   fitDiagonal,
   type FitOptions,
-  recall,
-  type Recall,
+  tally,
   type Store,
 } from './query-adapter/fit-diagonal.js';
 
@@ -80,13 +79,13 @@ function toStores(embedded: Embedded): { stores: Store[]; examples: Example[] } 
   return { stores, examples };
 }
 
-const fmt = (r: Recall) =>
+const fmt = (r: Metrics & { n: number }) =>
   `R@1 ${r.r1.toFixed(3)}  R@5 ${r.r5.toFixed(3)}  R@10 ${r.r10.toFixed(3)}  MRR ${r.mrr.toFixed(3)}  (${r.n} questions)`;
 
-function pooled(parts: Recall[]): Recall {
-  const n = parts.reduce((s, p) => s + p.n, 0);
-  const mean = (k: 'r1' | 'r5' | 'r10' | 'mrr') => parts.reduce((s, p) => s + p[k] * p.n, 0) / n;
-  return { n, r1: mean('r1'), r5: mean('r5'), r10: mean('r10'), mrr: mean('mrr') };
+function pooled(parts: Tally[]): Tally {
+  const sum = emptyTally();
+  for (const p of parts) for (const k of ['n', 'r1', 'r5', 'r10', 'mrr'] as const) sum[k] += p[k];
+  return sum;
 }
 
 async function main(args: string[]): Promise<void> {
@@ -104,7 +103,7 @@ async function main(args: string[]): Promise<void> {
     weightDecay: Number(option(args, 'weight-decay', String(DEFAULT_FIT.weightDecay))),
   };
   const { stores, examples } = toStores(embedded);
-  log(`without the adapter:            ${fmt(recall(stores, examples, null))}`);
+  log(`without the adapter:            ${fmt(mean(tally(stores, examples, null)))}`);
   const folds = option(args, 'folds');
   if (folds) mkdirSync(folds, { recursive: true });
   const held = stores.map((_, s) => {
@@ -117,16 +116,16 @@ async function main(args: string[]): Promise<void> {
     // (scripts/collect-relevance.ts --held-out-adapters).
     if (folds)
       writeFileSync(`${folds}/fold-${s}.json`, JSON.stringify({ model: LOCAL_MODEL_ID, scale: [...scale] }));
-    return recall(
+    return tally(
       stores,
       examples.filter((e) => e.store === s),
       scale,
     );
   });
-  log(`with it, leave-one-conversation-out: ${fmt(pooled(held))}`);
+  const heldOut = mean(pooled(held));
+  log(`with it, leave-one-conversation-out: ${fmt(heldOut)}`);
   if (!args.includes('--write')) return;
   const { scale, loss } = fitDiagonal(stores, examples, options);
-  const heldOut = pooled(held);
   const data = {
     model: LOCAL_MODEL_ID,
     fitted: new Date().toISOString().slice(0, 10),

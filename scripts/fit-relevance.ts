@@ -13,6 +13,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import prettier from 'prettier';
 import { log, option } from '../bench/bench-support.js';
+import { add, emptyTally, mean, score } from '../bench/locomo-data.js';
 import {
   FEATURE_NAMES,
   featureValues,
@@ -106,21 +107,19 @@ function solve(a: number[][], rhs: number[]): number[] {
   return m.map((row, i) => row[n]! / (row[i]! || 1e-12));
 }
 
-type Scores = { r1: number; r5: number; r10: number; mrr: number; n: number };
-export function metrics(ranked: Row[][], evidence: string[][]): Scores {
-  const out = { r1: 0, r5: 0, r10: 0, mrr: 0, n: ranked.length };
-  ranked.forEach((rows, i) => {
-    const want = new Set(evidence[i]);
-    const found = (k: number) =>
-      new Set(rows.slice(0, k).flatMap((r) => r.turns.filter((t) => want.has(t)))).size;
-    out.r1 += found(1) / want.size;
-    out.r5 += found(5) / want.size;
-    out.r10 += found(10) / want.size;
-    const first = rows.findIndex((r) => r.positive);
-    out.mrr += first >= 0 ? 1 / (first + 1) : 0;
-  });
-  const r = (v: number) => Math.round((v / Math.max(out.n, 1)) * 1000) / 1000;
-  return { r1: r(out.r1), r5: r(out.r5), r10: r(out.r10), mrr: r(out.mrr), n: out.n };
+/** The LoCoMo bench's own metric (bench/locomo-data.ts: MRR counts a first hit in the top 10 only). */
+export function metrics(ranked: Row[][], evidence: string[][]) {
+  const sum = emptyTally();
+  ranked.forEach((rows, i) =>
+    add(
+      sum,
+      score(
+        rows.map((r) => r.turns),
+        evidence[i]!,
+      ),
+    ),
+  );
+  return mean(sum);
 }
 
 export function design(queries: Query[], features: FeatureName[]) {

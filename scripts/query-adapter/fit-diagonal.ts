@@ -4,6 +4,8 @@
 // store (its conversation): the other notes of one person's memory are exactly the distractors a
 // search must rank below the answer. Pure and deterministic (seeded shuffle), so a re-fit on the
 // same vectors writes the same weights.
+import { add, emptyTally, mean, score, type Tally } from '../../bench/locomo-data.js';
+import { prng } from '../../bench/traces-corpus.js';
 
 /** A store of document vectors, row-major: `vectors.length === count * dimension`. */
 export type Store = { vectors: Float32Array; count: number };
@@ -54,17 +56,6 @@ export function cosines(query: Float32Array, store: Store): Float32Array {
     out[r] = s;
   }
   return out;
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**
@@ -125,7 +116,7 @@ export function fitDiagonal(
   const scale = new Float32Array(dimension).fill(1);
   const m = new Float32Array(dimension);
   const v = new Float32Array(dimension);
-  const random = mulberry32(options.seed);
+  const random = prng(options.seed);
   const order = examples.filter((e) => e.answers.length > 0);
   let step = 0;
   let loss = 0;
@@ -154,27 +145,30 @@ export function fitDiagonal(
   return { scale, loss };
 }
 
-export type Recall = { n: number; r1: number; r5: number; r10: number; mrr: number };
-
-/** Recall@1/5/10 and MRR of ranking each question's store by cosine, the query scaled or not. */
-export function recall(
+/**
+ * The LoCoMo bench's own metric (bench/locomo-data.ts: recall@1/5/10, MRR counted in the top 10)
+ * of ranking each question's store by cosine, the query scaled or not; summed, so folds pool.
+ */
+export function tally(
   stores: readonly Store[],
   examples: readonly Example[],
   scale: Float32Array | null,
-): Recall {
-  const sum = { n: 0, r1: 0, r5: 0, r10: 0, mrr: 0 };
+): Tally {
+  const sum = emptyTally();
   for (const e of examples) {
     if (e.answers.length === 0) continue;
     const c = cosines(scale ? scaled(e.query, scale) : e.query, stores[e.store]!);
     const order = Array.from(c.keys()).sort((a, b) => c[b]! - c[a]! || a - b);
-    const answers = new Set(e.answers);
-    const within = (k: number) => order.slice(0, k).filter((r) => answers.has(r)).length / answers.size;
-    sum.n++;
-    sum.r1 += within(1);
-    sum.r5 += within(5);
-    sum.r10 += within(10);
-    sum.mrr += 1 / (order.findIndex((r) => answers.has(r)) + 1);
+    add(
+      sum,
+      score(
+        order.slice(0, 10).map((r) => [String(r)]),
+        e.answers.map(String),
+      ),
+    );
   }
-  const n = Math.max(sum.n, 1);
-  return { n: sum.n, r1: sum.r1 / n, r5: sum.r5 / n, r10: sum.r10 / n, mrr: sum.mrr / n };
+  return sum;
 }
+
+export const recall = (stores: readonly Store[], examples: readonly Example[], scale: Float32Array | null) =>
+  mean(tally(stores, examples, scale));
