@@ -1,7 +1,15 @@
 // LoCoMo (Maharana et al., 2024) as the retrieval benchmark reads it: turns, questions with
 // evidence turn ids, and the turn-level metrics of ../shared/datasets/locomo/README.md. The data
-// is read from the path given on the command line and never copied into the repository.
-import { readFileSync } from 'node:fs';
+// is read from the path given on the command line and never copied into the repository; its
+// licence allows evaluation only, so nothing Cairn ships is fitted on it (ADR 0008, "Fitted on
+// our own data"). Cairn's own retrieval fixture (tests/fixtures/retrieval), which the shipped
+// weights are fitted on, is written in the same format.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Cairn's own retrieval fixture: what the shipped query adapter and relevance model are fitted on. */
+export const RETRIEVAL_FIXTURE = fileURLToPath(new URL('../tests/fixtures/retrieval', import.meta.url));
 
 export type Turn = { diaId: string; speaker: string; text: string; session: number; date: Date | null };
 export type Question = { question: string; category: number; evidence: string[] };
@@ -64,7 +72,17 @@ export function normaliseEvidence(raw: unknown, known: ReadonlySet<string>): str
   return [...out];
 }
 
-export function loadLocomo(file: string): Conversation[] {
+/** The conversations of a file in LoCoMo's format, or of every `.json` file of a directory (by name). */
+export function loadLocomo(path: string): Conversation[] {
+  if (!statSync(path).isDirectory()) return loadFile(path);
+  const files = readdirSync(path)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
+  if (files.length === 0) throw new Error(`${path}: no .json file`);
+  return files.flatMap((f) => loadFile(join(path, f)));
+}
+
+function loadFile(file: string): Conversation[] {
   const data = JSON.parse(readFileSync(file, 'utf8')) as RawConversation[];
   if (!Array.isArray(data)) throw new Error(`${file}: expected a JSON array of conversations`);
   return data.map((c, i) => {

@@ -1,15 +1,17 @@
-// Collects what the relevance model is fitted on (scripts/fit-relevance.ts fits it): every turn
-// of a LoCoMo file becomes a trace of a fresh user (bench/locomo.bench.ts), embedded by the real
-// model through the queue; every question, plus generated queries that match nothing, goes
-// through the search service's own candidates (min_relevance 0, 50 per arm);
-// each candidate's signals, whether it holds an evidence turn, its rank in each arm and its lexemes
-// (with the words' statistics, so the fit can recompute the feedback signal) are kept.
-//   node --import tsx scripts/collect-relevance.ts --file ../shared/datasets/locomo/locomo-dev.json --dump signals.json
-//        [--held-out-adapters dir]   each conversation's query adapter fitted without it (see heldOutEmbedder)
-// The LoCoMo licence (CC BY-NC) lets it be read, never copied: the dump stays local (/tmp).
+// Collects what the relevance model is fitted on (scripts/fit-relevance.ts fits it): every entry
+// of a data set in LoCoMo's format becomes a trace of a fresh user (bench/locomo.bench.ts), embedded
+// by the real model through the queue; every question, plus generated queries that match nothing,
+// goes through the search service's own candidates (min_relevance 0, 50 per arm); each candidate's
+// signals, whether it holds an evidence entry, its rank in each arm and its lexemes (with the
+// words' statistics, so the fit can recompute the feedback signal) are kept.
+//   node --import tsx scripts/collect-relevance.ts [--file dir-or-file] --dump signals.json
+//        [--held-out-adapters dir]   each store's query adapter fitted without it (see heldOutEmbedder)
+// The data set is Cairn's own retrieval fixture (tests/fixtures/retrieval) unless --file names
+// another. A LoCoMo file may be collected to measure a fit on it (fit-relevance.ts --evaluate), never
+// to fit what ships: its licence (CC BY-NC) allows evaluation only, and the dump stays local (/tmp).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { embedAll, loadConversation, type Loaded } from '../bench/locomo.bench.js';
-import { CATEGORY_NAMES, loadLocomo } from '../bench/locomo-data.js';
+import { CATEGORY_NAMES, loadLocomo, RETRIEVAL_FIXTURE } from '../bench/locomo-data.js';
 import { log, openBenchDatabase, option } from '../bench/bench-support.js';
 import { createEmbedderFromEnv } from '../bench/bench-embedder.js';
 import type { Embedder } from '../server/embeddings/embedder.js';
@@ -35,6 +37,8 @@ export type Row = {
 };
 export type Query = {
   conversation: number;
+  /** The data set's id of the store or conversation asked (sample_id); absent in older dumps. */
+  store?: string;
   kind: 'question' | 'fit-nonsense' | 'check-nonsense';
   text: string;
   category: string;
@@ -136,23 +140,24 @@ export async function collect(file: string, heldOutAdapters?: string): Promise<Q
     const random = rng(7);
     for (const [n, { principal, turnsOf, conversation }] of loaded.entries()) {
       if (heldOut) heldOut.state.conversation = n;
+      const of = { conversation: n, store: conversation.sampleId };
       const asked: Omit<Query, 'rows' | 'terms'>[] = [
         ...conversation.questions.map((q) => ({
-          conversation: n,
+          ...of,
           kind: 'question' as const,
           text: q.question,
           category: CATEGORY_NAMES[q.category] ?? String(q.category),
           evidence: q.evidence,
         })),
         ...OFF_TOPIC.map((text, i) => ({
-          conversation: n,
+          ...of,
           kind: i < OFF_TOPIC.length / 2 ? ('fit-nonsense' as const) : ('check-nonsense' as const),
           text,
           category: 'nonsense',
           evidence: [],
         })),
         ...Array.from({ length: 12 }, (_, i) => ({
-          conversation: n,
+          ...of,
           kind: i % 2 ? ('check-nonsense' as const) : ('fit-nonsense' as const),
           text: i === 0 ? 'zzzqqq' : gibberish(random),
           category: 'nonsense',
@@ -201,11 +206,11 @@ export async function collect(file: string, heldOutAdapters?: string): Promise<Q
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
-  const file = option(args, 'file');
+  const file = option(args, 'file', RETRIEVAL_FIXTURE);
   const dump = option(args, 'dump');
-  if (!file || !dump) {
+  if (!dump) {
     log(
-      'usage: node --import tsx scripts/collect-relevance.ts --file <LoCoMo json> --dump <signals.json> [--held-out-adapters dir]',
+      'usage: node --import tsx scripts/collect-relevance.ts [--file dir-or-file] --dump <signals.json> [--held-out-adapters dir]',
     );
     process.exit(2);
   }

@@ -1,19 +1,22 @@
 // Fits the relevance model of hybrid search (server/features/search/relevance-model.json,
-// docs/decisions/0008-hybrid-search.md) on what scripts/collect-relevance.ts collected.
+// docs/decisions/0008-hybrid-search.md) on what scripts/collect-relevance.ts collected from Cairn's
+// own retrieval fixture (tests/fixtures/retrieval).
 //   node --import tsx scripts/fit-relevance.ts --from signals.json [--features NAME] [--floor C] [--write]
-//        [--file locomo.json --dump signals.json]   collect first instead of --from
-// A candidate is positive when it holds an evidence turn; the generated queries' candidates are
+//        [--dump signals.json]   collect the fixture first instead of --from (--file: another data set)
+//        [--evaluate locomo-signals.json]   the model fitted on all of --from, measured on another
+//                                           collection (LoCoMo dev: evaluated, never fitted on)
+// A candidate is positive when it holds an evidence entry; the generated queries' candidates are
 // all negative: they teach the model what "nothing" looks like. Prints, per feature set (and per
-// candidate depth), recall@1/5/10 and MRR with leave-one-conversation-out fits, the share of
-// held-out nonsense queries that return anything, and the threshold that keeps R@5 within a point
-// of no threshold. Nothing of LoCoMo goes into the model but its weights. A set with the feedback
-// signal is fitted in two stages, as the service ranks: a first pass (the set without it), the
-// feedback computed from that pass's top notes (word-signals.ts), then the full set; both ship.
+// candidate depth), recall@1/5/10 and MRR with leave-one-store-out fits, the share of held-out
+// nonsense queries that return anything, and the threshold that keeps R@5 within a point of no
+// threshold. A set with the feedback signal is fitted in two stages, as the service ranks: a first
+// pass (the set without it), the feedback computed from that pass's top notes (word-signals.ts),
+// then the full set; both ship.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import prettier from 'prettier';
 import { log, option } from '../bench/bench-support.js';
-import { add, emptyTally, mean, score } from '../bench/locomo-data.js';
+import { add, emptyTally, loadLocomo, mean, RETRIEVAL_FIXTURE, score } from '../bench/locomo-data.js';
 import {
   FEATURE_NAMES,
   featureValues,
@@ -328,14 +331,8 @@ function thresholdTable(queries: Query[], scored: ReturnType<typeof crossValidat
 async function main() {
   const args = process.argv.slice(2);
   const from = option(args, 'from');
-  const file = option(args, 'file');
-  if (!from && !file) {
-    log(
-      'usage: node --import tsx scripts/fit-relevance.ts (--from f | --file <LoCoMo json> [--dump f]) [--features name] [--depth n] [--floor c] [--write]',
-    );
-    process.exit(2);
-  }
-  const collected: Query[] = from ? JSON.parse(readFileSync(from, 'utf8')) : await collect(file!);
+  const file = option(args, 'file', RETRIEVAL_FIXTURE);
+  const collected: Query[] = from ? JSON.parse(readFileSync(from, 'utf8')) : await collect(file);
   const dump = option(args, 'dump');
   if (dump) writeFileSync(dump, JSON.stringify(collected));
   const chosen = option(args, 'features', 'all ten (+ prefix share, feedback)');
@@ -363,19 +360,48 @@ async function main() {
   }
   console.log(JSON.stringify(table, null, 1));
 
+  const evaluateOn = option(args, 'evaluate');
+  if (!args.includes('--write') && !evaluateOn) return;
+  const queries = atDepth(collected, chosenDepth);
+  const features = FEATURE_SETS[chosen]!;
+  const first = firstPassFeatures(features);
+  const firstPass = first && fitted(queries, first);
+  const { x, y } = design(firstPass ? withFeedbackOf(queries, () => firstPass) : queries, features);
+  const model: RelevanceModel = {
+    ...fitLogistic(x, y, features),
+    ...(chosenFloor === undefined ? {} : { min_cosine_without_words: chosenFloor }),
+    ...(firstPass ? { feedback: { ...FEEDBACK, first_pass: firstPass } } : {}),
+  };
+  if (evaluateOn) {
+    // Another collection, ranked by the model fitted on all of this one: held out by data set.
+    const other = atDepth(JSON.parse(readFileSync(evaluateOn, 'utf8')) as Query[], chosenDepth);
+    const ranked = firstPass ? withFeedbackOf(other, () => firstPass) : other;
+    const scored = new Map(
+      other.map((q, i) => [
+        q,
+        ranked[i]!.rows.map((row) => ({ row, p: relevanceOf(row.signals, model) })).sort((a, b) => b.p - a.p),
+      ]),
+    );
+    console.log(
+      JSON.stringify(
+        {
+          [`${evaluateOn}, no threshold`]: evaluate(other, scored, 0),
+          [`${evaluateOn}, min_relevance 0.5`]: evaluate(other, scored, 0.5),
+        },
+        null,
+        1,
+      ),
+    );
+  }
   if (args.includes('--write')) {
-    const queries = atDepth(collected, chosenDepth);
-    const features = FEATURE_SETS[chosen]!;
-    const first = firstPassFeatures(features);
-    const firstPass = first && fitted(queries, first);
-    const { x, y } = design(firstPass ? withFeedbackOf(queries, () => firstPass) : queries, features);
-    const model: RelevanceModel = {
-      ...fitLogistic(x, y, features),
-      ...(chosenFloor === undefined ? {} : { min_cosine_without_words: chosenFloor }),
-      ...(firstPass ? { feedback: { ...FEEDBACK, first_pass: firstPass } } : {}),
-    };
+    // What ships is fitted on Cairn's own fixture only: LoCoMo's licence allows evaluation only.
+    const fixture = new Set(loadLocomo(RETRIEVAL_FIXTURE).map((c) => c.sampleId));
+    if (!queries.every((q) => q.store !== undefined && fixture.has(q.store)))
+      throw new Error(
+        `--write fits only a collection of ${RETRIEVAL_FIXTURE}; measure others with --evaluate`,
+      );
     model.fitted_on =
-      `${file ? file.split('/').pop() : from}: ${queries.filter((q) => q.kind === 'question').length} questions ` +
+      `tests/fixtures/retrieval (${from ?? 'collected'}): ${queries.filter((q) => q.kind === 'question').length} questions ` +
       `and ${queries.filter((q) => q.kind === 'fit-nonsense').length} generated non-matching queries, ` +
       `${x.length} candidates (${y.filter(Boolean).length} positive) at ${chosenDepth} per arm` +
       `${chosenFloor === undefined ? '' : `, cosine floor ${chosenFloor} without a shared word`}; ` +
