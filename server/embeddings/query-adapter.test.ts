@@ -13,6 +13,10 @@ describe('query adapter', () => {
     expect(adapter.scale.filter((x) => Math.abs(x - 1) > 0.05).length).toBeGreaterThan(100);
   });
 
+  it("is fitted on Cairn's own retrieval fixture, never on LoCoMo (its licence allows evaluation only)", () => {
+    expect(shipped.fittedOn).toBe('tests/fixtures/retrieval');
+  });
+
   it('refuses weights made for another model or dimension, or that are not numbers', () => {
     expect(() => loadQueryAdapter('openai:text-embedding-3-small', 512)).toThrow(/malformed/);
     expect(() => loadQueryAdapter('use-lite-512', 384)).toThrow(/malformed/);

@@ -3,10 +3,11 @@ import { l2Normalise, type Vector } from './embedder.js';
 
 /**
  * The bundled model's query adapter (ADR 0008, "A query adapter for the bundled model"): one weight
- * per dimension, fitted by scripts/fit-query-adapter.ts so that a question, re-weighted, lies nearer
- * the notes that answer it. USE-lite puts a question and the statement that answers it further apart
- * than a model trained for retrieval would; the stored notes' vectors are unchanged (a change of
- * weights needs no re-embedding), only a search query's vector is scaled and re-normalised.
+ * per dimension, fitted by scripts/fit-query-adapter.ts on Cairn's own retrieval fixture
+ * (tests/fixtures/retrieval) so that a question, re-weighted, lies nearer the notes that answer it.
+ * USE-lite puts a question and the statement that answers it further apart than a model trained
+ * for retrieval would; the stored notes' vectors are unchanged (a change of weights needs no
+ * re-embedding), only a search query's vector is scaled and re-normalised.
  */
 export type QueryAdapter = { model: string; scale: readonly number[] };
 

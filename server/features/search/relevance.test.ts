@@ -21,10 +21,14 @@ function candidate(cosine: number, termShare: number): RelevanceSignals {
 }
 
 describe('relevance model', () => {
+  it("is fitted on Cairn's own retrieval fixture, never on LoCoMo (its licence allows evaluation only)", () => {
+    expect(RELEVANCE_MODEL.fitted_on).toMatch(/^tests\/fixtures\/retrieval /);
+  });
+
   it('ships a cosine floor for candidates that share no word with the query', () => {
-    // Chosen between the quality fixture's off-topic nearest notes (≤ 0.27 with the query adapter)
-    // and its wordless real answers (≥ 0.35), and checked on LoCoMo dev, where no floor up to 0.5
-    // costs R@5 (ADR 0018, ADR 0008 "A query adapter").
+    // Chosen between the quality fixture's off-topic nearest notes (≤ 0.25 with the query adapter)
+    // and its wordless real answers (≥ 0.32), and checked on the retrieval fixture (ADR 0018, ADR
+    // 0008 "Fitted on our own data").
     expect(floor).toBeGreaterThanOrEqual(0.3);
     expect(floor).toBeLessThanOrEqual(0.45);
   });

@@ -3,8 +3,9 @@ import trainedModel from './relevance-model.json' with { type: 'json' };
 /**
  * A relevance that means the same for every query (docs/decisions/0008-hybrid-search.md): a small
  * logistic model over raw signals of one candidate, so the best of ten bad answers scores low
- * instead of "the best". Fitted by scripts/fit-relevance.ts on the LoCoMo dev split plus generated
- * queries that match nothing; shipped as data.
+ * instead of "the best". Fitted by scripts/fit-relevance.ts on Cairn's own retrieval fixture
+ * (tests/fixtures/retrieval) plus generated queries that match nothing; shipped as data. LoCoMo
+ * only measures it: its licence allows evaluation only.
  */
 export type RelevanceSignals = {
   /** BM25 score of the candidate (0 when no query lexeme matched). */

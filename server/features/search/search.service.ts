@@ -29,7 +29,7 @@ import {
 import type { NearDuplicates } from './near-duplicates.js';
 import { buildSnippet } from './snippet.js';
 
-/** Every knob of the ranking, tuned on the LoCoMo dev split (docs/decisions/0008-hybrid-search.md). */
+/** Every knob of the ranking, chosen by measuring on the LoCoMo dev split (docs/decisions/0008-hybrid-search.md). */
 export type SearchTuning = {
   /** Candidates each arm contributes to the fusion. */
   depth: number;
