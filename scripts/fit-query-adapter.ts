@@ -1,17 +1,19 @@
 // Fits the bundled model's query adapter (server/embeddings/use-lite-query-adapter.json, ADR 0008
 // "A query adapter for the bundled model") on Cairn's own retrieval fixture (tests/fixtures/retrieval:
-// six memory stores and chats written for Cairn, with questions and the entries that answer them):
+// memory stores and chats written for Cairn, with questions and the entries that answer them):
 //   node --import tsx scripts/fit-query-adapter.ts [--file dir-or-file] [--vectors cache.json]
 //        [--epochs N] [--temperature T] [--weight-decay W] [--folds dir] [--write]
 //        [--evaluate ../shared/datasets/locomo/locomo-dev.json [--evaluate-vectors cache.json]]
 // Every entry ("speaker: text", as the LoCoMo bench stores a turn) and question is embedded by the
-// bundled model (`--vectors` keeps them in a file for the next run). Prints the vector ranking's
-// recall@1/5/10 and MRR without the adapter and with it, leave-one-store-out (each store ranked by
-// weights fitted on the others; `--folds` keeps those weights for scripts/collect-relevance.ts
-// --held-out-adapters, so the hybrid can be held out end to end too), and with `--evaluate`, on a
-// data set the weights never saw (LoCoMo dev: its licence allows evaluation only, so it is never
-// fitted on). `--write` fits on every store and writes the weights: 512 numbers.
+// bundled model (`--vectors` keeps them in a file for the next run on the same data). Prints the
+// vector ranking's recall@1/5/10 and MRR without the adapter and with it, leave-one-store-out (each
+// store ranked by weights fitted on the others; `--folds` keeps those weights for
+// scripts/collect-relevance.ts --held-out-adapters, so the hybrid can be held out end to end too),
+// and with `--evaluate`, on a data set the weights never saw (LoCoMo dev: its licence allows
+// evaluation only, so it is never fitted on). `--write` fits on every store and writes the
+// weights: 512 numbers.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import prettier from 'prettier';
 import { log, option } from '../bench/bench-support.js';
@@ -109,7 +111,7 @@ function pooled(parts: Tally[]): Tally {
 async function main(args: string[]): Promise<void> {
   const file = option(args, 'file', RETRIEVAL_FIXTURE);
   // What ships is fitted on Cairn's own fixture only: LoCoMo's licence allows evaluation only.
-  if (args.includes('--write') && file !== RETRIEVAL_FIXTURE)
+  if (args.includes('--write') && resolve(file) !== RETRIEVAL_FIXTURE)
     throw new Error(`--write fits only ${RETRIEVAL_FIXTURE}; measure other data with --evaluate`);
   const embedded = await embeddedOnce(file, option(args, 'vectors'));
   const options: FitOptions = {
