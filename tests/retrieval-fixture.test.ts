@@ -32,6 +32,17 @@ describe('the retrieval fixture', () => {
   });
 
   it('dates every entry, keeps ids unique and names real entries as evidence', () => {
+    for (const f of files) {
+      // The loader drops an evidence id it cannot find; here, every id written must survive it.
+      const [raw] = JSON.parse(readFileSync(join(RETRIEVAL_FIXTURE, f), 'utf8')) as {
+        qa: { evidence: string[] }[];
+      }[];
+      const [loaded] = loadLocomo(join(RETRIEVAL_FIXTURE, f));
+      expect(
+        loaded!.questions.map((q) => q.evidence.length),
+        f,
+      ).toEqual(raw!.qa.map((q) => q.evidence.length));
+    }
     for (const s of loadLocomo(RETRIEVAL_FIXTURE)) {
       const ids = s.turns.map((t) => t.diaId);
       expect(new Set(ids).size, s.sampleId).toBe(ids.length);
