@@ -2,8 +2,9 @@
 // of a data set in LoCoMo's format becomes a trace of a fresh user (bench/locomo.bench.ts), embedded
 // by the real model through the queue; every question, plus generated queries that match nothing,
 // goes through the search service's own candidates (min_relevance 0, 50 per arm); each candidate's
-// signals, whether it holds an evidence entry, its rank in each arm and its lexemes (with the
-// words' statistics, so the fit can recompute the feedback signal) are kept.
+// signals, whether it holds an evidence entry, its rank in each arm, its lexemes (with the words'
+// statistics, so the fit can recompute the feedback signal) and which other candidates are its
+// neighbours in the timeline (so the fit can recompute the context signal) are kept.
 //   node --import tsx scripts/collect-relevance.ts [--file dir-or-file] --dump signals.json
 //        [--held-out-adapters dir]   each store's query adapter fitted without it (see heldOutEmbedder)
 // The data set is Cairn's own retrieval fixture (tests/fixtures/retrieval) unless --file names
@@ -25,6 +26,13 @@ import { createTestApp } from '../server/test-support/test-app.js';
 /** Candidates per arm when collecting: the fit can then tell what 30 would have given. */
 export const COLLECT_DEPTH = 50;
 
+/**
+ * The timeline's context (ADR 0008): two notes each side, within an hour. Span 1 to 4 measured on
+ * the fixture, 2 best; the hour keeps one sitting (the bench dates a session's turns a second
+ * apart, sessions days apart).
+ */
+export const CONTEXT = { span: 2, window_minutes: 60 };
+
 export type Row = {
   signals: RelevanceSignals;
   positive: boolean;
@@ -34,6 +42,8 @@ export type Row = {
   /** 0-based rank in the full-text arm's and the vector arm's own lists (absent: not in it). */
   fulltextRank?: number;
   vectorRank?: number;
+  /** Indexes (in the query's rows) of the candidates that are its neighbours in the timeline (CONTEXT). */
+  neighbours?: number[];
 };
 export type Query = {
   conversation: number;
@@ -176,9 +186,20 @@ export async function collect(file: string, heldOutAdapters?: string): Promise<Q
         const inVector = rank(ranking.vector);
         // The service reads the df of the feedback's sources only; a re-fit picks other sources.
         const { documents, lexemes, candidates } = ranking.terms;
-        const df = await db.asUser(principal.userId, (tx) =>
-          searchRepo.documentFrequencies(tx, principal.userId, [...new Set([...candidates.values()].flat())]),
-        );
+        const ids = ranking.candidates.map((c) => c.id);
+        const { df, neighbours } = await db.asUser(principal.userId, async (tx) => ({
+          df: await searchRepo.documentFrequencies(tx, principal.userId, [
+            ...new Set([...candidates.values()].flat()),
+          ]),
+          neighbours: await searchRepo.neighbours(
+            tx,
+            principal.userId,
+            ids,
+            CONTEXT.span,
+            CONTEXT.window_minutes,
+          ),
+        }));
+        const index = new Map(ids.map((id, i) => [id, i]));
         queries.push({
           ...q,
           terms: { documents, lexemes: [...lexemes], df: Object.fromEntries(df) },
@@ -191,6 +212,7 @@ export async function collect(file: string, heldOutAdapters?: string): Promise<Q
               lexemes: candidates.get(c.id) ?? [],
               ...(inFulltext.has(c.id) ? { fulltextRank: inFulltext.get(c.id)! } : {}),
               ...(inVector.has(c.id) ? { vectorRank: inVector.get(c.id)! } : {}),
+              neighbours: (neighbours.get(c.id) ?? []).flatMap((n) => (index.has(n) ? [index.get(n)!] : [])),
             };
           }),
         });

@@ -2,6 +2,7 @@
 // docs/decisions/0008-hybrid-search.md) on what scripts/collect-relevance.ts collected from Cairn's
 // own retrieval fixture (tests/fixtures/retrieval).
 //   node --import tsx scripts/fit-relevance.ts --from signals.json [--features NAME] [--floor C] [--write]
+//        [--chosen-only]   only the chosen set, depth and floor (not every row of the table)
 //        [--dump signals.json]   collect the fixture first instead of --from (--file: another data set)
 //        [--evaluate locomo-signals.json]   the model fitted on all of --from, measured on another
 //                                           collection (LoCoMo dev: evaluated, never fitted on)
@@ -9,9 +10,10 @@
 // all negative: they teach the model what "nothing" looks like. Prints, per feature set (and per
 // candidate depth), recall@1/5/10 and MRR with leave-one-store-out fits, the share of held-out
 // nonsense queries that return anything, and the threshold that keeps R@5 within a point of no
-// threshold. A set with the feedback signal is fitted in two stages, as the service ranks: a first
-// pass (the set without it), the feedback computed from that pass's top notes (word-signals.ts),
-// then the full set; both ship.
+// threshold. A set with the feedback or context signal is fitted in passes, as the service ranks
+// (scripts/relevance/stages.ts): the feedback's first pass, the feedback computed from its top notes
+// (word-signals.ts), the context's first pass, each candidate's context from its neighbours'
+// scores, then the full set; every pass ships.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import prettier from 'prettier';
@@ -19,16 +21,15 @@ import { log, option } from '../bench/bench-support.js';
 import { add, emptyTally, loadLocomo, mean, RETRIEVAL_FIXTURE, score } from '../bench/locomo-data.js';
 import {
   FEATURE_NAMES,
-  featureValues,
   type FeatureName,
-  type LinearModel,
   relevanceOf,
   type RelevanceModel,
 } from '../server/features/search/relevance.js';
-import { backgroundOf, withFeedback } from '../server/features/search/relevance-ranking.js';
+import { backgroundOf } from '../server/features/search/relevance-ranking.js';
 import { fuseScores } from '../server/features/search/score-fusion.js';
-import { collect, type Query, type Row } from './collect-relevance.js';
-import { fitLogistic } from './relevance/fit-logistic.js';
+import { collect, CONTEXT, type Query, type Row } from './collect-relevance.js';
+import { design } from './relevance/design.js';
+import { applyPasses, FEEDBACK, fitFinal, fitPasses, fitted, modelWith } from './relevance/stages.js';
 
 const MODEL_FILE = fileURLToPath(new URL('../server/features/search/relevance-model.json', import.meta.url));
 
@@ -47,92 +48,41 @@ export function metrics(ranked: Row[][], evidence: string[][]) {
   return mean(sum);
 }
 
-export function design(queries: Query[], features: FeatureName[]) {
-  const rows = queries.flatMap((q) => (q.kind === 'check-nonsense' ? [] : q.rows));
-  return {
-    x: rows.map((r) => {
-      const v = featureValues(r.signals);
-      return features.map((f) => {
-        // The service takes an unknown feature at its fitted mean; fitted on one, it would not be.
-        const value = v[f];
-        if (value === null) throw new Error(`A candidate has no ${f}: collect with every note embedded`);
-        return value;
-      });
-    }),
-    y: rows.map((r) => r.positive),
-  };
-}
-
-/** How many first-pass notes give expansion terms, and how many terms (ADR 0008, "Words beyond the query"). */
-export const FEEDBACK = { documents: 5, terms: 10 };
-
-/** The model fitted on these queries' candidates (the generated check queries left out). */
-function fitted(queries: Query[], features: FeatureName[]): LinearModel {
-  const { x, y } = design(queries, features);
-  const { fitted_on: _, ...model } = fitLogistic(x, y, features);
-  return model;
-}
-
-/**
- * Each query with its candidates' feedback signal computed as the service computes it, the first
- * pass being `firstPassOf(query)`. Needs a dump with lexemes (collected since the feedback).
- */
-export function withFeedbackOf(queries: Query[], firstPassOf: (q: Query) => LinearModel): Query[] {
-  return queries.map((q) => {
-    if (!q.terms || q.rows.some((r) => !r.lexemes))
-      throw new Error('this dump has no lexemes: collect again to fit the feedback signal');
-    const candidates = q.rows.map((r, i) => ({ id: String(i), lexemes: r.lexemes, arms: [] }));
-    const terms = { ...q.terms, df: new Map(Object.entries(q.terms.df)) };
-    const signals = withFeedback(candidates, terms, new Map(q.rows.map((r, i) => [String(i), r.signals])), {
-      ...FEEDBACK,
-      first_pass: firstPassOf(q),
-    });
-    return { ...q, rows: q.rows.map((r, i) => ({ ...r, signals: signals.get(String(i))! })) };
-  });
-}
-
-/** The features of the first pass, when `features` has the feedback signal (null: one pass). */
-function firstPassFeatures(features: FeatureName[]): FeatureName[] | null {
-  return features.includes('feedback') ? features.filter((f) => f !== 'feedback') : null;
-}
-
 /** A query's candidates with the model's relevance, best first. */
 function byRelevance(rows: Row[], model: RelevanceModel): { row: Row; p: number }[] {
   return rows.map((row) => ({ row, p: relevanceOf(row.signals, model) })).sort((a, b) => b.p - a.p);
 }
 
 /**
- * Ranked lists of every question, each scored by the model fitted without its conversation. With
- * the feedback signal, each conversation's first pass is fitted without it too.
+ * Ranked lists of every question, each scored by the model fitted without its store; each of the
+ * earlier passes (feedback, context) of a store's queries is fitted without it too.
  */
 export function crossValidated(original: Query[], features: FeatureName[], floor?: number) {
   const conversations = [...new Set(original.map((q) => q.conversation))];
-  const first = firstPassFeatures(features);
-  const firstPasses = new Map(
-    first
-      ? conversations.map((c) => [
-          c,
-          fitted(
-            original.filter((q) => q.conversation !== c),
-            first,
-          ),
-        ])
-      : [],
-  );
-  const queries = first ? withFeedbackOf(original, (q) => firstPasses.get(q.conversation)!) : original;
+  const heldOut = (queries: Query[], passFeatures: FeatureName[]) => {
+    const models = new Map(
+      conversations.map((c) => [
+        c,
+        fitted(
+          queries.filter((q) => q.conversation !== c),
+          passFeatures,
+        ),
+      ]),
+    );
+    return (q: Query) => models.get(q.conversation)!;
+  };
+  const passes = fitPasses(original, features, floor, heldOut);
+  const queries = applyPasses(original, passes, floor);
   const scored = new Map<Query, { row: Row; p: number }[]>();
   for (const c of conversations) {
-    const { x, y } = design(
+    const modelOf = fitFinal(
       queries.filter((q) => q.conversation !== c),
       features,
+      passes,
     );
-    const model = {
-      ...fitLogistic(x, y, features),
-      ...(floor === undefined ? {} : { min_cosine_without_words: floor }),
-    };
     queries.forEach((q, i) => {
       if (q.conversation !== c) return;
-      scored.set(original[i]!, byRelevance(q.rows, model));
+      scored.set(original[i]!, byRelevance(q.rows, modelWith(modelOf(q), floor)));
     });
   }
   return scored;
@@ -217,9 +167,22 @@ export function atDepth(queries: Query[], depth: number): Query[] {
     (r.fulltextRank === undefined && r.vectorRank === undefined) ||
     (r.fulltextRank ?? Infinity) < depth ||
     (r.vectorRank ?? Infinity) < depth;
-  return withBackground(queries.map((q) => ({ ...q, rows: q.rows.filter(kept) })));
+  return withBackground(
+    queries.map((q) => {
+      // Neighbours are indexes into the rows: re-point them at the kept rows, drop the others.
+      const positions = q.rows.flatMap((r, i) => (kept(r) ? [i] : []));
+      const index = new Map(positions.map((old, now) => [old, now]));
+      const rows = positions.map((i) => {
+        const r = q.rows[i]!;
+        const neighbours = r.neighbours?.filter((n) => index.has(n)).map((n) => index.get(n)!);
+        return neighbours ? { ...r, neighbours } : r;
+      });
+      return { ...q, rows };
+    }),
+  );
 }
 
+// FEATURE_NAMES lists the signals in the order they were added, so each set is a prefix of it.
 const FEATURE_SETS: Record<string, FeatureName[]> = {
   'BM25 alone': ['log_bm25'],
   'cosine alone': ['cosine'],
@@ -232,9 +195,11 @@ const FEATURE_SETS: Record<string, FeatureName[]> = {
     'cosine_margin',
     'no_vector',
   ],
-  'all eight': FEATURE_NAMES.filter((f) => f !== 'prefix_share' && f !== 'feedback'),
-  'all eight + prefix share': FEATURE_NAMES.filter((f) => f !== 'feedback'),
-  'all ten (+ prefix share, feedback)': [...FEATURE_NAMES],
+  'all eight': FEATURE_NAMES.slice(0, 8),
+  'all eight + prefix share': FEATURE_NAMES.slice(0, 9),
+  'all ten (+ prefix share, feedback)': FEATURE_NAMES.slice(0, 10),
+  'all ten + best neighbour': FEATURE_NAMES.slice(0, 11),
+  'all twelve (+ best neighbour, neighbours summed)': [...FEATURE_NAMES],
 };
 
 /** The scores with no threshold, the highest threshold keeping R@5 within a point, and the curve around it. */
@@ -259,9 +224,11 @@ async function main() {
   const collected: Query[] = from ? JSON.parse(readFileSync(from, 'utf8')) : await collect(file);
   const dump = option(args, 'dump');
   if (dump) writeFileSync(dump, JSON.stringify(collected));
-  const chosen = option(args, 'features', 'all ten (+ prefix share, feedback)');
+  const chosen = option(args, 'features', 'all twelve (+ best neighbour, neighbours summed)');
   const chosenDepth = Number(option(args, 'depth', '50'));
-  const depths = [...new Set([30, 50, chosenDepth])];
+  // --chosen-only: the chosen set at the chosen depth and floor, not the whole table (minutes less).
+  const only = args.includes('--chosen-only');
+  const depths = only ? [chosenDepth] : [...new Set([30, 50, chosenDepth])];
 
   const floorOption = option(args, 'floor');
   const chosenFloor = floorOption === undefined ? undefined : Number(floorOption);
@@ -271,9 +238,14 @@ async function main() {
     const queries = atDepth(collected, depth);
     table[`z-score fusion 0.6/0.4 (before) @${depth}`] = zscoreBaseline(queries);
     for (const [name, features] of Object.entries(FEATURE_SETS)) {
+      if (only && name !== chosen) continue;
       // The chosen set is also tried with a cosine floor for candidates sharing no query word.
       const floors =
-        name === chosen ? [...new Set([undefined, chosenFloor, 0.3, 0.35, 0.4, 0.45, 0.5])] : [undefined];
+        name !== chosen
+          ? [undefined]
+          : only
+            ? [chosenFloor]
+            : [...new Set([undefined, chosenFloor, 0.3, 0.35, 0.4, 0.45, 0.5])];
       for (const floor of floors) {
         const row = thresholdTable(queries, crossValidated(queries, features, floor));
         table[`${name}${floor === undefined ? '' : `, floor ${floor}`} @${depth}`] = row;
@@ -288,18 +260,22 @@ async function main() {
   if (!args.includes('--write') && !evaluateOn) return;
   const queries = atDepth(collected, chosenDepth);
   const features = FEATURE_SETS[chosen]!;
-  const first = firstPassFeatures(features);
-  const firstPass = first && fitted(queries, first);
-  const { x, y } = design(firstPass ? withFeedbackOf(queries, () => firstPass) : queries, features);
+  const passes = fitPasses(queries, features, chosenFloor, (qs, f) => {
+    const model = fitted(qs, f);
+    return () => model;
+  });
+  const filled = applyPasses(queries, passes, chosenFloor);
+  const { x, y } = design(filled, features);
+  const [first] = queries;
   const model: RelevanceModel = {
-    ...fitLogistic(x, y, features),
-    ...(chosenFloor === undefined ? {} : { min_cosine_without_words: chosenFloor }),
-    ...(firstPass ? { feedback: { ...FEEDBACK, first_pass: firstPass } } : {}),
+    ...modelWith(fitFinal(filled, features, passes)(first!), chosenFloor),
+    ...(passes.feedback ? { feedback: { ...FEEDBACK, first_pass: passes.feedback(first!) } } : {}),
+    ...(passes.context ? { context: { ...CONTEXT, first_pass: passes.context(first!) } } : {}),
   };
   if (evaluateOn) {
     // Another collection, ranked by the model fitted on all of this one: held out by data set.
     const other = atDepth(JSON.parse(readFileSync(evaluateOn, 'utf8')) as Query[], chosenDepth);
-    const ranked = firstPass ? withFeedbackOf(other, () => firstPass) : other;
+    const ranked = applyPasses(other, passes, chosenFloor);
     const scored = new Map(other.map((q, i) => [q, byRelevance(ranked[i]!.rows, model)]));
     console.log(
       JSON.stringify(

@@ -11,19 +11,46 @@ export function fitLogistic(x: number[][], y: boolean[], features: FeatureName[]
     (_, j) => Math.sqrt(x.reduce((s, r) => s + (r[j]! - mean[j]!) ** 2, 0) / x.length) || 1,
   );
   const z = x.map((r) => r.map((v, j) => (v - mean[j]!) / sd[j]!));
+  const beta = newton(z, y, { bias: true, l2 });
+  const w = beta.slice(0, d);
+  const b = beta[d]!;
+  const round = (n: number) => Math.round(n * 1e5) / 1e5;
+  return {
+    features,
+    mean: mean.map(round),
+    sd: sd.map(round),
+    weights: w.map(round),
+    bias: round(b),
+    fitted_on: '',
+  };
+}
+
+/**
+ * Weights `w` for logit = offset + w · x, with no bias and no standardisation: a boost fitted on top
+ * of another model (the offset: its logit), which leaves that model's score where x is 0.
+ */
+export function fitBoost(x: number[][], y: boolean[], offset: number[], l2 = 1e-3): number[] {
+  return newton(x, y, { bias: false, l2, offset }).map((w) => Math.round(w * 1e5) / 1e5);
+}
+
+/**
+ * Newton's method (iteratively reweighted least squares) for an L2-regularised logistic regression,
+ * positives weighted to balance; with a bias it is the last coefficient. With at most a dozen
+ * features each step is one pass over the rows, and 25 steps converge.
+ */
+function newton(z: number[][], y: boolean[], o: { bias: boolean; l2: number; offset?: number[] }): number[] {
+  const d = z[0]?.length ?? 0;
   const positives = y.filter(Boolean).length;
   const wPos = (y.length - positives) / Math.max(positives, 1);
-  // Newton's method (iteratively reweighted least squares) with the bias as a last column: with
-  // at most eight features each step is one pass over the rows, and 25 steps converge.
-  const k = d + 1;
+  const k = d + (o.bias ? 1 : 0);
   const beta = new Array<number>(k).fill(0);
   for (let step = 0; step < 25; step++) {
     const grad = new Array<number>(k).fill(0);
     const hess = Array.from({ length: k }, () => new Array<number>(k).fill(0));
     let total = 0;
     for (let i = 0; i < z.length; i++) {
-      const row = [...z[i]!, 1];
-      let s = 0;
+      const row = o.bias ? [...z[i]!, 1] : z[i]!;
+      let s = o.offset?.[i] ?? 0;
       for (let j = 0; j < k; j++) s += beta[j]! * row[j]!;
       const p = 1 / (1 + Math.exp(-s));
       const weight = y[i] ? wPos : 1;
@@ -36,9 +63,9 @@ export function fitLogistic(x: number[][], y: boolean[], features: FeatureName[]
       }
     }
     for (let a = 0; a < k; a++) {
-      grad[a] = grad[a]! / total + (a < d ? l2 * beta[a]! : 0);
+      grad[a] = grad[a]! / total + (a < d ? o.l2 * beta[a]! : 0);
       for (let c = 0; c <= a; c++) {
-        hess[a]![c] = hess[a]![c]! / total + (a === c && a < d ? l2 : 0);
+        hess[a]![c] = hess[a]![c]! / total + (a === c && a < d ? o.l2 : 0);
         hess[c]![a] = hess[a]![c]!;
       }
     }
@@ -50,17 +77,7 @@ export function fitLogistic(x: number[][], y: boolean[], features: FeatureName[]
     }
     if (moved < 1e-7) break;
   }
-  const w = beta.slice(0, d);
-  const b = beta[d]!;
-  const round = (n: number) => Math.round(n * 1e5) / 1e5;
-  return {
-    features,
-    mean: mean.map(round),
-    sd: sd.map(round),
-    weights: w.map(round),
-    bias: round(b),
-    fitted_on: '',
-  };
+  return beta;
 }
 
 /** Gaussian elimination with partial pivoting (the Hessian is small and positive definite). */

@@ -59,6 +59,11 @@ export type RankOptions = {
   recency?: { halfLifeDays: number; weight: number } | false;
   importance?: { weight: number } | false;
   now?: number;
+  /**
+   * Each candidate's neighbours in the user's timeline (searchRepo.neighbours, as the model's
+   * `context` asks): needed when the model has a context pass, ignored otherwise.
+   */
+  neighbours?: ReadonlyMap<string, readonly string[]>;
 };
 
 export const PRIOR_WEIGHT = 0.02;
@@ -111,6 +116,8 @@ export function signalsOf(
           cosineGap: cosine === null || bestCosine === null ? null : cosine - bestCosine,
           prefixShare: prefixShare(weight, lexemes),
           feedback: 0,
+          context: 0,
+          contextSum: 0,
         },
       ];
     }),
@@ -131,11 +138,10 @@ export function rankByRelevance(
       ? null
       : (options.importance ?? { ...DEFAULT_IMPORTANCE, weight: PRIOR_WEIGHT });
   const now = options.now ?? Date.now();
-  const signals = withFeedback(
-    candidates,
-    terms,
-    signalsOf(candidates, terms, options.background),
-    model.feedback,
+  const signals = withContext(
+    withFeedback(candidates, terms, signalsOf(candidates, terms, options.background), model.feedback),
+    options.neighbours ?? new Map(),
+    model,
   );
   const hits = candidates.map((c) => {
     const s = signals.get(c.id)!;
@@ -207,4 +213,38 @@ export function withFeedback(
   return new Map(
     [...signals].map(([id, s]) => [id, { ...s, feedback: feedbackShare(expansion, lexemes.get(id)!) }]),
   );
+}
+
+/**
+ * The signals with the timeline's context filled in, when the model has a context pass: its first
+ * pass scores every candidate, and each candidate's `context` is the best of those scores among
+ * its neighbours that are candidates too, `contextSum` their sum (ADR 0008, "Context from the
+ * timeline"). A neighbour that is not a candidate matched nothing of the query: it adds nothing.
+ */
+export function withContext(
+  signals: Map<string, RelevanceSignals>,
+  neighbours: ReadonlyMap<string, readonly string[]>,
+  model: RelevanceModel,
+): Map<string, RelevanceSignals> {
+  const context = model.context;
+  if (!context) return signals;
+  const firstPass = new Map(
+    [...signals].map(([id, s]) => [id, relevanceOf(s, { ...context.first_pass, ...floorOf(model) })]),
+  );
+  return new Map(
+    [...signals].map(([id, s]) => {
+      const around = (neighbours.get(id) ?? []).map((n) => firstPass.get(n) ?? 0);
+      return [id, { ...s, context: Math.max(0, ...around), contextSum: around.reduce((a, b) => a + b, 0) }];
+    }),
+  );
+}
+
+/** The model's cosine floor alone (relevanceOf's "wordless and far" rule), for a pass's scores. */
+function floorOf(model: RelevanceModel): Pick<RelevanceModel, 'min_cosine_without_words' | 'fitted_on'> {
+  return {
+    fitted_on: model.fitted_on,
+    ...(model.min_cosine_without_words === undefined
+      ? {}
+      : { min_cosine_without_words: model.min_cosine_without_words }),
+  };
 }

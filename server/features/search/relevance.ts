@@ -33,6 +33,15 @@ export type RelevanceSignals = {
    * candidate holds, the terms taken from the first pass's top notes. 0 in the first pass.
    */
   feedback: number;
+  /**
+   * The notes written just before and after it (relevance-ranking.ts, withContext): the highest
+   * relevance, by the model's context pass, of a candidate among its neighbours in the user's
+   * timeline. A memory's neighbours are usually about the same thing (one conversation, one
+   * sitting), so an answer next to other answers is likelier one itself. 0 before that pass.
+   */
+  context: number;
+  /** The sum of those neighbours' relevance: how much of the sitting is about the query. */
+  contextSum: number;
 };
 
 export const FEATURE_NAMES = [
@@ -46,6 +55,8 @@ export const FEATURE_NAMES = [
   'no_vector',
   'prefix_share',
   'feedback',
+  'context',
+  'context_sum',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 
@@ -65,6 +76,14 @@ export type RelevanceModel = LinearModel & {
    * candidates holding them get the `feedback` signal this model weighs. Absent: one pass.
    */
   feedback?: { documents: number; terms: number; first_pass: LinearModel };
+  /**
+   * Context from the timeline (relevance-ranking.ts, withContext): `first_pass` (the model without
+   * the context signals, after the feedback) scores the candidates; each candidate's `context` is
+   * the best of those scores, and `context_sum` their sum, among the candidates within `span` notes
+   * of it in the user's timeline and within `window_minutes` of its creation (one sitting). Absent:
+   * no context pass.
+   */
+  context?: { span: number; window_minutes: number; first_pass: LinearModel };
   /**
    * A candidate sharing no word with the query is relevant only when its cosine reaches this (the
    * bundled model's scale): with a small model, the note "closest in meaning" to an off-topic
@@ -93,6 +112,8 @@ export function featureValues(s: RelevanceSignals): Record<FeatureName, number |
     no_vector: s.cosine === null ? 1 : 0,
     prefix_share: s.prefixShare,
     feedback: s.feedback,
+    context: s.context,
+    context_sum: s.contextSum,
   };
 }
 
@@ -131,12 +152,18 @@ function wellFormed(m: LinearModel): boolean {
 
 function checked(m: RelevanceModel): RelevanceModel {
   const f = m.feedback;
+  const c = m.context;
   if (
     !wellFormed(m) ||
+    (c !== undefined &&
+      (!wellFormed(c.first_pass) ||
+        c.first_pass.features.some((f) => f === 'context' || f === 'context_sum') ||
+        !(c.span >= 1 && c.window_minutes > 0))) ||
     (m.min_cosine_without_words !== undefined && !(Math.abs(m.min_cosine_without_words) <= 1)) ||
     (f !== undefined &&
       (!wellFormed(f.first_pass) ||
         f.first_pass.features.includes('feedback') ||
+        f.first_pass.features.some((f) => f === 'context' || f === 'context_sum') ||
         !(f.documents >= 1 && f.terms >= 1)))
   )
     throw new Error('relevance-model.json is malformed: run node --import tsx scripts/fit-relevance.ts');

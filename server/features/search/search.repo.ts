@@ -199,6 +199,43 @@ export const searchRepo = {
     return new Map(rows.map((r) => [r.lexeme, Number(r.df)]));
   },
 
+  /**
+   * Each trace's neighbours in the user's timeline: the `span` live notes written just before it
+   * and the `span` just after, within `windowMinutes` of it (one sitting). Notes written at the
+   * same instant are not each other's neighbours: an import without dates gives a whole file one
+   * created_at, and their order there says nothing. Two index look-ups per trace
+   * (traces_user_list_idx).
+   */
+  async neighbours(
+    tx: Tx,
+    userId: string,
+    ids: readonly string[],
+    span: number,
+    windowMinutes: number,
+  ): Promise<Map<string, string[]>> {
+    if (!ids.length) return new Map();
+    const rows = await tx.query<{ id: string; neighbour: string }>(
+      `SELECT c.id::text AS id, n.id::text AS neighbour
+         FROM traces c
+         CROSS JOIN LATERAL (
+           (SELECT p.id FROM traces p
+             WHERE p.user_id = $2 AND p.is_active AND p.created_at < c.created_at
+               AND p.created_at >= c.created_at - $4::float8 * interval '1 minute'
+             ORDER BY p.created_at DESC, p.id DESC LIMIT $3::int)
+           UNION ALL
+           (SELECT f.id FROM traces f
+             WHERE f.user_id = $2 AND f.is_active AND f.created_at > c.created_at
+               AND f.created_at <= c.created_at + $4::float8 * interval '1 minute'
+             ORDER BY f.created_at, f.id LIMIT $3::int)
+         ) n
+        WHERE c.id = ANY($1::uuid[]) AND c.user_id = $2 AND c.is_active`,
+      [ids, userId, span, windowMinutes],
+    );
+    const byId = new Map<string, string[]>();
+    for (const r of rows) byId.set(r.id, [...(byId.get(r.id) ?? []), r.neighbour]);
+    return byId;
+  },
+
   async rows(tx: Tx, userId: string, ids: readonly string[]): Promise<SearchRow[]> {
     if (!ids.length) return [];
     return tx.query<SearchRow>(

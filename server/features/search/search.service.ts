@@ -27,6 +27,7 @@ import {
   type TermStats,
 } from './search.repo.js';
 import type { NearDuplicates } from './near-duplicates.js';
+import { RELEVANCE_MODEL } from './relevance.js';
 import { buildSnippet } from './snippet.js';
 
 /** Every knob of the ranking, chosen by measuring on the LoCoMo dev split (docs/decisions/0008-hybrid-search.md). */
@@ -189,7 +190,16 @@ export function createSearchService(deps: SearchServiceDeps) {
         ...terms,
         df: await searchRepo.documentFrequencies(tx, userId, [...new Set(sources.flatMap((c) => c.lexemes))]),
       };
-      const ranked = rankByRelevance(candidates, words, { background, ...tuning.priors });
+      // Context from the timeline: the notes written just before and after each candidate.
+      const context = RELEVANCE_MODEL.context;
+      const neighbours = context
+        ? await searchRepo.neighbours(tx, userId, [...meta.keys()], context.span, context.window_minutes)
+        : undefined;
+      const ranked = rankByRelevance(candidates, words, {
+        background,
+        ...tuning.priors,
+        ...(neighbours ? { neighbours } : {}),
+      });
       const fused = ranked.filter((h) => h.relevance >= input.min_relevance).slice(0, input.limit);
       const top = fused.map((f) => f.id);
       const rows = new Map((await searchRepo.rows(tx, userId, top)).map((r) => [r.id, r]));

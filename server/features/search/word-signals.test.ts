@@ -82,6 +82,8 @@ describe('withFeedback', () => {
       cosineGap: -0.1,
       prefixShare: 0,
       feedback: 0,
+      context: 0,
+      contextSum: 0,
     };
   }
   const candidates = [
