@@ -17,12 +17,31 @@ function candidate(cosine: number, termShare: number): RelevanceSignals {
     cosineGap: 0,
     prefixShare: 0,
     feedback: 0,
+    context: 0,
+    contextSum: 0,
   };
 }
 
 describe('relevance model', () => {
   it("is fitted on Cairn's own retrieval fixture, never on LoCoMo (its licence allows evaluation only)", () => {
     expect(RELEVANCE_MODEL.fitted_on).toMatch(/^tests\/fixtures\/retrieval /);
+  });
+
+  it("ships its passes: the feedback's, then the timeline context's, each without the signals after it", () => {
+    expect(RELEVANCE_MODEL.features).toContain('context');
+    expect(RELEVANCE_MODEL.feedback!.first_pass.features).not.toContain('feedback');
+    expect(RELEVANCE_MODEL.context!.first_pass.features).toContain('feedback');
+    expect(RELEVANCE_MODEL.context!.first_pass.features).not.toContain('context');
+    // Two notes each side within an hour: one sitting (ADR 0008, "Context from the timeline").
+    expect(RELEVANCE_MODEL.context).toMatchObject({ span: 2, window_minutes: 60 });
+  });
+
+  it('lets the neighbours raise a relevance, never lower it below the context pass', () => {
+    const pass = RELEVANCE_MODEL.context!.first_pass;
+    const signals = { ...candidate(0.45, 0.5), feedback: 0.2 };
+    const alone = relevanceOf(signals, { ...pass, fitted_on: '' });
+    expect(relevanceOf(signals)).toBeCloseTo(alone, 10);
+    expect(relevanceOf({ ...signals, context: 0.9, contextSum: 1.5 })).toBeGreaterThan(alone);
   });
 
   it('ships a cosine floor for candidates that share no word with the query', () => {
