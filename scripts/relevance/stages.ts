@@ -2,6 +2,7 @@
 // the feedback's first pass, then the context's, then the model itself (relevance-ranking.ts ranks
 // in the same order). Each pass fills in the signal the next one weighs.
 import {
+  CONTEXT_FEATURES,
   type FeatureName,
   featureValues,
   type LinearModel,
@@ -22,9 +23,6 @@ export function fitted(queries: Query[], features: FeatureName[]): LinearModel {
   const { fitted_on: _, ...model } = fitLogistic(x, y, features);
   return model;
 }
-
-/** The signals the context pass gives. */
-const CONTEXT_FEATURES: readonly FeatureName[] = ['context', 'context_sum'];
 
 /** The features of the feedback's first pass, when `features` has the feedback signal. */
 export function feedbackPassFeatures(features: FeatureName[]): FeatureName[] | null {

@@ -228,23 +228,13 @@ export function withContext(
 ): Map<string, RelevanceSignals> {
   const context = model.context;
   if (!context) return signals;
-  const firstPass = new Map(
-    [...signals].map(([id, s]) => [id, relevanceOf(s, { ...context.first_pass, ...floorOf(model) })]),
-  );
+  // The pass's weights under the model's own rules (its cosine floor).
+  const pass = { ...model, ...context.first_pass };
+  const firstPass = new Map([...signals].map(([id, s]) => [id, relevanceOf(s, pass)]));
   return new Map(
     [...signals].map(([id, s]) => {
       const around = (neighbours.get(id) ?? []).map((n) => firstPass.get(n) ?? 0);
       return [id, { ...s, context: Math.max(0, ...around), contextSum: around.reduce((a, b) => a + b, 0) }];
     }),
   );
-}
-
-/** The model's cosine floor alone (relevanceOf's "wordless and far" rule), for a pass's scores. */
-function floorOf(model: RelevanceModel): Pick<RelevanceModel, 'min_cosine_without_words' | 'fitted_on'> {
-  return {
-    fitted_on: model.fitted_on,
-    ...(model.min_cosine_without_words === undefined
-      ? {}
-      : { min_cosine_without_words: model.min_cosine_without_words }),
-  };
 }

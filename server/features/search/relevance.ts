@@ -60,6 +60,9 @@ export const FEATURE_NAMES = [
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 
+/** The signals the context pass gives (RelevanceModel['context']): no earlier pass may weigh them. */
+export const CONTEXT_FEATURES: readonly FeatureName[] = ['context', 'context_sum'];
+
 /** A logistic model's weights over standardised features (the weights apply to (x − mean) / sd). */
 export type LinearModel = {
   features: FeatureName[];
@@ -153,17 +156,16 @@ function wellFormed(m: LinearModel): boolean {
 function checked(m: RelevanceModel): RelevanceModel {
   const f = m.feedback;
   const c = m.context;
+  const weighsContext = (pass: LinearModel) => pass.features.some((name) => CONTEXT_FEATURES.includes(name));
   if (
     !wellFormed(m) ||
     (c !== undefined &&
-      (!wellFormed(c.first_pass) ||
-        c.first_pass.features.some((f) => f === 'context' || f === 'context_sum') ||
-        !(c.span >= 1 && c.window_minutes > 0))) ||
+      (!wellFormed(c.first_pass) || weighsContext(c.first_pass) || !(c.span >= 1 && c.window_minutes > 0))) ||
     (m.min_cosine_without_words !== undefined && !(Math.abs(m.min_cosine_without_words) <= 1)) ||
     (f !== undefined &&
       (!wellFormed(f.first_pass) ||
         f.first_pass.features.includes('feedback') ||
-        f.first_pass.features.some((f) => f === 'context' || f === 'context_sum') ||
+        weighsContext(f.first_pass) ||
         !(f.documents >= 1 && f.terms >= 1)))
   )
     throw new Error('relevance-model.json is malformed: run node --import tsx scripts/fit-relevance.ts');

@@ -30,7 +30,10 @@ import type { NearDuplicates } from './near-duplicates.js';
 import { RELEVANCE_MODEL } from './relevance.js';
 import { buildSnippet } from './snippet.js';
 
-/** Every knob of the ranking, chosen by measuring on the LoCoMo dev split (docs/decisions/0008-hybrid-search.md). */
+/**
+ * Every knob of the ranking, chosen by measuring on the LoCoMo dev split
+ * (docs/decisions/0008-hybrid-search.md).
+ */
 export type SearchTuning = {
   /** Candidates each arm contributes to the fusion. */
   depth: number;
