@@ -72,6 +72,8 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(10_000).default(16),
   REQUEST_QUEUE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  // The embedded database's buffer pool, in MiB (ADR 0025: memory against cache misses).
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).optional(),
 });
 
 export type Config = {
@@ -79,6 +81,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The embedded database's buffer pool in MiB (PGlite only; unset: its default, ADR 0025). */
+  pgliteSharedBuffersMb: number | undefined;
   publicUrl: string;
   allowRegistration: boolean;
   /** Open registrations one address may make per hour (ADR 0022). */
@@ -116,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
     publicUrl,
     allowRegistration: e.ALLOW_REGISTRATION,
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,

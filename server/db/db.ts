@@ -29,8 +29,24 @@ export interface Db {
   runOutsideTransaction(sql: string): Promise<void>;
   /** Cheap reachability check for /api/health. */
   ping(): Promise<void>;
+  /**
+   * The embedded database's data directory as an uncompressed tarball, taken between
+   * transactions (the test template). PGlite only.
+   */
+  dump?(): Promise<Uint8Array>;
+  /** What the database layer is doing now, for metrics and the overload gate. */
+  stats?(): DbStats;
   close(): Promise<void>;
 }
+
+export type DbStats = {
+  /** Transactions (or statements outside one) waiting for their turn (PGlite) or a connection. */
+  waiting: number;
+  /** Statements sent and not yet answered. */
+  inFlight: number;
+  /** Milliseconds the database spent running statements since it opened (PGlite's thread). */
+  busyMs: number;
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -13,7 +13,9 @@ export type OpenedDatabase = { db: Db; lock: DataDirLock | undefined; applied: s
  * DATABASE_URL set → that PostgreSQL server; otherwise embedded PGlite under DATA_DIR/pglite,
  * guarded by the data-directory lock. Migrations run before anything else touches the database.
  */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<OpenedDatabase> {
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'pgliteSharedBuffersMb'>,
+): Promise<OpenedDatabase> {
   // Both engines: with DATABASE_URL, DATA_DIR still holds the secret key.
   secureDataDir(config.dataDir);
   if (config.databaseUrl) {
@@ -27,7 +29,9 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
   }
   const lock = await acquireDataDirLock(config.dataDir);
   try {
-    const db = await openPglite(path.join(config.dataDir, 'pglite'));
+    const db = await openPglite(path.join(config.dataDir, 'pglite'), {
+      ...(config.pgliteSharedBuffersMb ? { sharedBuffersMb: config.pgliteSharedBuffersMb } : {}),
+    });
     try {
       const applied = await migrate(db);
       // PGlite unpacks a new cluster from its bundled archive with that archive's modes (0666),

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Db, SqlParam, Tx } from './db.js';
 import { userScopeSql } from './db.js';
+import { SESSION_SETTINGS } from './session-settings.js';
 import { DatabaseUnavailableError, isConnectionLoss } from './unavailable.js';
 
 // Keep timestamps as JS Dates (the default) and bigint counts as numbers: every count we run
@@ -13,6 +14,10 @@ export async function openPostgres(url: string): Promise<Db> {
     max: 10,
     // Without it a request waits for ever while the server is down; 5 s then 503 + Retry-After.
     connectionTimeoutMillis: 5_000,
+    // Startup options: each new connection has them before its first statement.
+    options: Object.entries(SESSION_SETTINGS)
+      .map(([name, value]) => `-c ${name}=${value}`)
+      .join(' '),
   });
   pool.on('error', () => {
     // An idle client lost its connection; the pool drops it and opens a new one when asked.

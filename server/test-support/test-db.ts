@@ -50,10 +50,13 @@ export async function templateKey(): Promise<string> {
   return hash.digest('hex').slice(0, 24);
 }
 
-let pgliteTemplatePromise: Promise<Blob> | undefined;
+let pgliteTemplatePromise: Promise<Uint8Array> | undefined;
 
-/** The migrated PGlite data directory, read once per process from the on-disk cache (or built). */
-export function pgliteTemplate(): Promise<Blob> {
+/**
+ * The migrated PGlite data directory, read once per process from the on-disk cache (or built), in
+ * shared memory: every test database's thread reads the same bytes instead of a copy of its own.
+ */
+export function pgliteTemplate(): Promise<Uint8Array> {
   pgliteTemplatePromise ??= loadOrBuildPgliteTemplate().catch((err: unknown) => {
     pgliteTemplatePromise = undefined;
     throw err;
@@ -61,10 +64,10 @@ export function pgliteTemplate(): Promise<Blob> {
   return pgliteTemplatePromise;
 }
 
-async function loadOrBuildPgliteTemplate(): Promise<Blob> {
+async function loadOrBuildPgliteTemplate(): Promise<Uint8Array> {
   const file = path.join(await cacheRoot(), await templateKey(), 'template.tar');
   try {
-    return new Blob([await readFile(file)]);
+    return shared(await readFile(file));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
@@ -73,9 +76,15 @@ async function loadOrBuildPgliteTemplate(): Promise<Blob> {
   // and renames it into place, so a reader never sees half a tarball and the last rename wins.
   await mkdir(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  await writeFile(tmp, new Uint8Array(await dump.arrayBuffer()));
+  await writeFile(tmp, dump);
   await rename(tmp, file);
-  return dump;
+  return shared(dump);
+}
+
+function shared(bytes: Uint8Array): Uint8Array {
+  const copy = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
+  copy.set(bytes);
+  return copy;
 }
 
 /** node_modules/.cache/cairn-test-db, next to the PGlite the template was written by. */

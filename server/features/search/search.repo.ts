@@ -1,5 +1,6 @@
 import type { Category, Importance } from '../../../contract/traces.js';
 import type { Tx } from '../../db/db.js';
+import { HNSW_EF_SEARCH } from '../../db/session-settings.js';
 import { vectorLiteral } from '../../db/sql.js';
 import type { QueryTerms } from './relevance-ranking.js';
 
@@ -90,7 +91,8 @@ export const searchRepo = {
     if (filters.category) where.push(`t.category = $${params.push(filters.category)}`);
     if (filters.tags) where.push(`t.tags @> $${params.push(filters.tags)}::text[]`);
     if (filters.importance) where.push(`t.importance = $${params.push(filters.importance)}`);
-    if (indexed) {
+    // The session already has the default (server/db/session-settings.ts): a round trip saved.
+    if (indexed && efSearch !== HNSW_EF_SEARCH) {
       await tx.query(
         "SELECT set_config('hnsw.ef_search', $1, true), set_config('hnsw.iterative_scan', 'relaxed_order', true)",
         [String(efSearch)],
