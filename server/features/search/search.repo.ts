@@ -33,18 +33,66 @@ export type SearchRow = {
  */
 export const INDEXED_DIMENSIONS: ReadonlySet<number> = new Set([384, 512, 768, 1024, 1536]);
 
+/** What the ranking reads of one active candidate (searchRepo.candidateStage). */
+export type CandidateRow = {
+  created_at: Date;
+  importance: Importance;
+  /** Cosine to the query of a full-text hit the vector arm did not return (null: not embedded). */
+  similarity: number | null;
+  lexemes: string[];
+  neighbours: string[];
+};
+
+/**
+ * A note's neighbours in the user's timeline (the trace aliased `c`, user $1): the $3 live notes written just
+ * before it and the $3 just after, within $4 minutes of it (one sitting). Notes written at the
+ * same instant are not each other's neighbours: an import without dates gives a whole file one
+ * created_at, and their order there says nothing. Two index look-ups per note
+ * (traces_user_list_idx).
+ */
+const neighboursOf = (c: string) => `(SELECT p.id FROM traces p
+             WHERE p.user_id = $1 AND p.is_active AND p.created_at < ${c}.created_at
+               AND p.created_at >= ${c}.created_at - $4::float8 * interval '1 minute'
+             ORDER BY p.created_at DESC, p.id DESC LIMIT $3::int)
+           UNION ALL
+           (SELECT f.id FROM traces f
+             WHERE f.user_id = $1 AND f.is_active AND f.created_at > ${c}.created_at
+               AND f.created_at <= ${c}.created_at + $4::float8 * interval '1 minute'
+             ORDER BY f.created_at, f.id LIMIT $3::int)`;
+
 /** The two arms of hybrid search and the rows they point at. Every statement is the user's own. */
 export const searchRepo = {
-  /** BM25-style full text (cairn_fulltext_search in 0005: reads app.user_id, never another's). */
-  async fulltext(
+  /**
+   * The words' stage, run while the query is being embedded: the BM25-style full-text arm
+   * (cairn_fulltext_search in 0005: reads app.user_id, never another's) and what the relevance
+   * model needs of the query's words (its distinct lexemes, English stemming as the arm, each with
+   * the user's document frequency, 0 for a word no note holds; the user's note count; the version
+   * of those statistics, for the cache of document frequencies), in one statement.
+   */
+  async textStage(
     tx: Tx,
+    userId: string,
     query: string,
     filters: SearchFilters,
     limit: number,
     p: Bm25Params,
-  ): Promise<ArmHit[]> {
-    const rows = await tx.query<{ id: string; score: number }>(
-      'SELECT id, score FROM cairn_fulltext_search($1, $2, $3, $4::text[], $5, $6, $7, $8, $9)',
+  ): Promise<{ hits: ArmHit[]; terms: Omit<QueryTerms, 'df'>; version: number }> {
+    const [row] = await tx.query<{
+      documents: number | null;
+      version: number | null;
+      lexemes: { lexeme: string; df: number }[] | null;
+      hits: { id: string; score: number }[] | null;
+    }>(
+      `WITH q AS (
+         SELECT q.lexeme, coalesce(t.df, 0)::float8 AS df
+           FROM (SELECT DISTINCT l AS lexeme FROM unnest(tsvector_to_array(to_tsvector('english', $1))) l) q
+           LEFT JOIN fulltext_terms t ON t.user_id = $10 AND t.lexeme = q.lexeme)
+       SELECT c.documents::float8 AS documents, c.version::float8 AS version,
+              (SELECT json_agg(q) FROM q) AS lexemes,
+              (SELECT json_agg(json_build_object('id', h.id, 'score', h.score) ORDER BY h.n)
+                 FROM cairn_fulltext_search($1, $2, $3, $4::text[], $5, $6, $7, $8, $9)
+                      WITH ORDINALITY AS h(id, score, n)) AS hits
+         FROM (SELECT NULL) one LEFT JOIN fulltext_corpus c ON c.user_id = $10`,
       [
         query,
         limit,
@@ -55,131 +103,127 @@ export const searchRepo = {
         p.b,
         p.titleWeight,
         p.candidateBudget,
+        userId,
       ],
     );
-    return rows.map((r) => ({ id: r.id, score: Number(r.score) }));
+    return {
+      hits: (row?.hits ?? []).map((h) => ({ id: h.id, score: Number(h.score) })),
+      terms: {
+        documents: Number(row?.documents ?? 0),
+        lexemes: (row?.lexemes ?? []).map((l) => ({ lexeme: l.lexeme, df: Number(l.df) })),
+      },
+      version: Number(row?.version ?? 0),
+    };
   },
 
   /**
-   * Nearest vectors by cosine distance among the user's active traces embedded by `model`.
-   * Runs as cairn_app: ordering by `<=>` is not a filter, so row-level security does not keep
-   * the HNSW index out (checked with EXPLAIN in ADR 0008). With filters, pgvector's iterative
-   * scan keeps walking the graph until enough rows pass them.
+   * The candidates' stage, once the query's vector is known, in one statement: the vector arm
+   * (nearest vectors by cosine distance among the user's traces embedded by `probe.model`) and,
+   * for every candidate of either arm, what the ranking reads — active or not (only active ones
+   * are returned as candidates), created_at and importance for the priors, the cosine of a
+   * full-text hit the vector arm did not return, every lexeme of its full-text document, and its
+   * neighbours in the user's timeline when `context` asks (neighboursOf).
+   *
+   * The arm runs as cairn_app: ordering by `<=>` is not a filter, so row-level security does not
+   * keep the HNSW index out (checked with EXPLAIN in ADR 0008). Without filters it does not join
+   * traces, so the planner takes the index even for a few thousand vectors; a deleted trace's
+   * vector (kept for a restore) is still among the nearest, and counts in the query's background
+   * as it always did, but is no candidate. With filters the join runs inside pgvector's iterative
+   * scan, which keeps walking the graph until enough rows pass them; relaxed_order may return
+   * rows slightly out of order, so `nearest` is sorted again.
    */
-  async vector(
+  async candidateStage(
     tx: Tx,
     userId: string,
-    model: string,
-    vector: readonly number[],
-    filters: SearchFilters,
-    limit: number,
-    efSearch: number,
-  ): Promise<ArmHit[]> {
-    const dimension = vector.length;
-    if (!Number.isInteger(dimension) || dimension < 1) return [];
-    const indexed = INDEXED_DIMENSIONS.has(dimension);
-    // The cast and the literal dimension must match the partial index's expression and predicate.
-    const column = indexed ? `e.embedding::vector(${dimension})` : 'e.embedding';
-    const probe = indexed ? `$1::vector(${dimension})` : '$1::vector';
+    opts: {
+      probe: { model: string; vector: readonly number[] } | null;
+      textIds: readonly string[];
+      filters: SearchFilters;
+      limit: number;
+      efSearch: number;
+      context?: { span: number; windowMinutes: number } | undefined;
+    },
+  ): Promise<{ nearest: ArmHit[]; candidates: Map<string, CandidateRow> }> {
+    const { probe, filters } = opts;
+    const dimension = probe?.vector.length ?? 0;
     const params: (string | number | readonly string[] | null)[] = [
-      vectorLiteral(vector),
       userId,
-      model,
-      limit,
+      [...opts.textIds],
+      opts.context?.span ?? 0,
+      opts.context?.windowMinutes ?? 0,
     ];
-    const where: string[] = [];
-    if (filters.category) where.push(`t.category = $${params.push(filters.category)}`);
-    if (filters.tags) where.push(`t.tags @> $${params.push(filters.tags)}::text[]`);
-    if (filters.importance) where.push(`t.importance = $${params.push(filters.importance)}`);
-    // The session already has the default (server/db/session-settings.ts): a round trip saved.
-    if (indexed && efSearch !== HNSW_EF_SEARCH) {
-      await tx.query(
-        "SELECT set_config('hnsw.ef_search', $1, true), set_config('hnsw.iterative_scan', 'relaxed_order', true)",
-        [String(efSearch)],
-      );
-    }
-    // Without filters no join: the planner then takes the HNSW index even for a few thousand
-    // vectors, and a deleted trace's vector (kept for a restore) is dropped by the caller. With
-    // filters the join runs inside the iterative scan. relaxed_order may return rows slightly
-    // out of order: the few found are sorted again.
-    const join = where.length
-      ? `JOIN traces t ON t.id = e.trace_id AND t.user_id = $2 AND t.is_active ${where.map((w) => `AND ${w}`).join(' ')}`
-      : '';
-    const rows = await tx.query<{ id: string; distance: number }>(
-      `SELECT id, distance FROM (
-         SELECT e.trace_id AS id, ${column} <=> ${probe} AS distance
+    let nearest = 'SELECT NULL::uuid AS id, NULL::float8 AS distance WHERE false';
+    let cosine = 'NULL::float8';
+    let embeddings = '';
+    if (probe && Number.isInteger(dimension) && dimension > 0) {
+      const indexed = INDEXED_DIMENSIONS.has(dimension);
+      // The cast and the literal dimension must match the partial index's expression and predicate.
+      const column = indexed ? `e.embedding::vector(${dimension})` : 'e.embedding';
+      const vec = `$${params.push(vectorLiteral(probe.vector))}`;
+      const model = `$${params.push(probe.model)}`;
+      const limit = `$${params.push(opts.limit)}`;
+      const where: string[] = [];
+      if (filters.category) where.push(`t.category = $${params.push(filters.category)}`);
+      if (filters.tags) where.push(`t.tags @> $${params.push(filters.tags)}::text[]`);
+      if (filters.importance) where.push(`t.importance = $${params.push(filters.importance)}`);
+      const join = where.length
+        ? `JOIN traces t ON t.id = e.trace_id AND t.user_id = $1 AND t.is_active ${where.map((w) => `AND ${w}`).join(' ')}`
+        : '';
+      nearest = `SELECT e.trace_id AS id, ${column} <=> ${vec}::vector${indexed ? `(${dimension})` : ''} AS distance
            FROM trace_embeddings e ${join}
-          WHERE e.user_id = $2 AND e.model = $3 AND e.dimension = ${dimension}
-          ORDER BY distance LIMIT $4) nearest
-        ORDER BY distance, id`,
-      params,
-    );
-    return rows.map((r) => ({ id: r.id, score: 1 - Number(r.distance) }));
-  },
-
-  /**
-   * What the fusion needs of each candidate: active or not (only active ones come back), the
-   * priors' created_at and importance, and the cosine similarity to the query of `probe.ids` (the
-   * full-text hits the vector arm did not return), so every candidate has both scores (null: not
-   * embedded yet, or not asked for).
-   */
-  async candidates(
-    tx: Tx,
-    userId: string,
-    ids: readonly string[],
-    probe: { model: string; vector: readonly number[]; ids: readonly string[] } | null,
-  ): Promise<{ id: string; created_at: Date; importance: Importance; similarity: number | null }[]> {
-    if (!ids.length) return [];
-    if (!probe) {
-      return tx.query(
-        `SELECT id, created_at, importance, NULL::float8 AS similarity
-           FROM traces WHERE id = ANY($1::uuid[]) AND user_id = $2 AND is_active`,
-        [ids, userId],
-      );
+          WHERE e.user_id = $1 AND e.model = ${model} AND e.dimension = ${dimension}
+          ORDER BY distance LIMIT ${limit}`;
+      cosine = '1 - (e.embedding <=> ' + vec + '::vector)';
+      // Only for full-text hits the arm did not return, and only a vector of this model.
+      embeddings = `LEFT JOIN trace_embeddings e ON e.trace_id = i.id AND e.user_id = $1 AND n.id IS NULL
+                      AND e.model = ${model} AND e.dimension = ${dimension}`;
+    }
+    // The session has the default candidate list (server/db/session-settings.ts): a round trip saved.
+    if (probe && INDEXED_DIMENSIONS.has(dimension) && opts.efSearch !== HNSW_EF_SEARCH) {
+      await tx.query("SELECT set_config('hnsw.ef_search', $1, true)", [String(opts.efSearch)]);
     }
     const rows = await tx.query<{
       id: string;
-      created_at: Date;
-      importance: Importance;
+      distance: number | null;
+      active: boolean;
+      created_at: Date | null;
+      importance: Importance | null;
       similarity: number | null;
+      lexemes: string[] | null;
+      neighbours: string[] | null;
     }>(
-      `SELECT t.id, t.created_at, t.importance, 1 - (e.embedding <=> $3::vector) AS similarity
-         FROM traces t
-         LEFT JOIN trace_embeddings e
-           ON e.trace_id = t.id AND e.user_id = $2 AND e.model = $4 AND e.dimension = $5
-          AND e.trace_id = ANY($6::uuid[])
-        WHERE t.id = ANY($1::uuid[]) AND t.user_id = $2 AND t.is_active`,
-      [ids, userId, vectorLiteral(probe.vector), probe.model, probe.vector.length, probe.ids],
+      `WITH nearest AS MATERIALIZED (${nearest}),
+            ids AS (SELECT id FROM nearest UNION SELECT unnest($2::uuid[]))
+       SELECT i.id::text AS id, n.distance, t.id IS NOT NULL AS active, t.created_at, t.importance,
+              ${cosine} AS similarity,
+              tsvector_to_array(f.lexemes) AS lexemes,
+              CASE WHEN t.id IS NOT NULL AND $3::int > 0 THEN
+                ARRAY(SELECT nb.id::text FROM (${neighboursOf('t')}) nb) END AS neighbours
+         FROM ids i
+         LEFT JOIN nearest n ON n.id = i.id
+         LEFT JOIN traces t ON t.id = i.id AND t.user_id = $1 AND t.is_active
+         ${embeddings}
+         LEFT JOIN trace_fulltext f ON f.trace_id = i.id AND f.user_id = $1`,
+      params,
     );
-    return rows.map((r) => ({ ...r, similarity: r.similarity === null ? null : Number(r.similarity) }));
-  },
-
-  /**
-   * What the relevance model needs of the words: the query's distinct lexemes (English stemming,
-   * as the full-text arm) with the user's document frequency of each (0: a word no note holds),
-   * the user's note count, and every lexeme of each candidate.
-   */
-  async termStats(tx: Tx, userId: string, query: string, ids: readonly string[]): Promise<TermStats> {
-    // One round trip (each costs ~2 ms on PGlite, and this runs on every search).
-    const [row] = await tx.query<{
-      documents: number | null;
-      lexemes: { lexeme: string; df: number }[] | null;
-      candidates: { id: string; lexemes: string[] }[] | null;
-    }>(
-      `WITH q AS (
-         SELECT q.lexeme, coalesce(t.df, 0)::float8 AS df
-           FROM (SELECT DISTINCT l AS lexeme FROM unnest(tsvector_to_array(to_tsvector('english', $1))) l) q
-           LEFT JOIN fulltext_terms t ON t.user_id = $2 AND t.lexeme = q.lexeme)
-       SELECT (SELECT documents::float8 FROM fulltext_corpus WHERE user_id = $2) AS documents,
-              (SELECT json_agg(q) FROM q) AS lexemes,
-              (SELECT json_agg(json_build_object('id', f.trace_id, 'lexemes', tsvector_to_array(f.lexemes)))
-                 FROM trace_fulltext f WHERE f.trace_id = ANY($3::uuid[]) AND f.user_id = $2) AS candidates`,
-      [query, userId, ids],
-    );
+    const candidates = new Map<string, CandidateRow>();
+    for (const r of rows) {
+      if (!r.active) continue;
+      candidates.set(r.id, {
+        created_at: r.created_at!,
+        importance: r.importance!,
+        similarity: r.similarity === null ? null : Number(r.similarity),
+        lexemes: r.lexemes ?? [],
+        neighbours: r.neighbours ?? [],
+      });
+    }
     return {
-      documents: Number(row?.documents ?? 0),
-      lexemes: (row?.lexemes ?? []).map((l) => ({ lexeme: l.lexeme, df: Number(l.df) })),
-      candidates: new Map((row?.candidates ?? []).map((r) => [r.id, r.lexemes])),
+      nearest: rows
+        .filter((r) => r.distance !== null)
+        .map((r) => ({ id: r.id, distance: Number(r.distance) }))
+        .sort((a, b) => a.distance - b.distance || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+        .map((r) => ({ id: r.id, score: 1 - r.distance })),
+      candidates,
     };
   },
 
@@ -201,13 +245,7 @@ export const searchRepo = {
     return new Map(rows.map((r) => [r.lexeme, Number(r.df)]));
   },
 
-  /**
-   * Each trace's neighbours in the user's timeline: the `span` live notes written just before it
-   * and the `span` just after, within `windowMinutes` of it (one sitting). Notes written at the
-   * same instant are not each other's neighbours: an import without dates gives a whole file one
-   * created_at, and their order there says nothing. Two index look-ups per trace
-   * (traces_user_list_idx).
-   */
+  /** Each trace's neighbours in the user's timeline (neighboursOf): for the fit scripts and tests. */
   async neighbours(
     tx: Tx,
     userId: string,
@@ -218,20 +256,9 @@ export const searchRepo = {
     if (!ids.length) return new Map();
     const rows = await tx.query<{ id: string; neighbour: string }>(
       `SELECT c.id::text AS id, n.id::text AS neighbour
-         FROM traces c
-         CROSS JOIN LATERAL (
-           (SELECT p.id FROM traces p
-             WHERE p.user_id = $2 AND p.is_active AND p.created_at < c.created_at
-               AND p.created_at >= c.created_at - $4::float8 * interval '1 minute'
-             ORDER BY p.created_at DESC, p.id DESC LIMIT $3::int)
-           UNION ALL
-           (SELECT f.id FROM traces f
-             WHERE f.user_id = $2 AND f.is_active AND f.created_at > c.created_at
-               AND f.created_at <= c.created_at + $4::float8 * interval '1 minute'
-             ORDER BY f.created_at, f.id LIMIT $3::int)
-         ) n
-        WHERE c.id = ANY($1::uuid[]) AND c.user_id = $2 AND c.is_active`,
-      [ids, userId, span, windowMinutes],
+         FROM traces c CROSS JOIN LATERAL (${neighboursOf('c')}) n
+        WHERE c.id = ANY($2::uuid[]) AND c.user_id = $1 AND c.is_active`,
+      [userId, ids, span, windowMinutes],
     );
     const byId = new Map<string, string[]>();
     for (const r of rows) byId.set(r.id, [...(byId.get(r.id) ?? []), r.neighbour]);

@@ -29,6 +29,7 @@ import {
 import type { NearDuplicates } from './near-duplicates.js';
 import { RELEVANCE_MODEL } from './relevance.js';
 import { buildSnippet } from './snippet.js';
+import { createDocumentFrequencyCache, createQueryVectorCache } from './search-caches.js';
 
 /**
  * Every knob of the ranking, chosen by measuring on the LoCoMo dev split
@@ -87,8 +88,28 @@ export function createSearchService(deps: SearchServiceDeps) {
   const { db, embedder, log } = deps;
   const tuning: SearchTuning = { ...DEFAULT_TUNING, ...deps.tuning };
   let lastWarning = 0;
+  const queryVectors = createQueryVectorCache();
+  const documentFrequencies = createDocumentFrequencyCache();
 
-  async function embedQuery(query: string): Promise<number[] | null> {
+  async function embedQuery(query: string): Promise<readonly number[] | null> {
+    const cached = queryVectors.get(embedder.modelId, query);
+    if (cached) return cached;
+    const vector = await embedQueryNow(query);
+    if (vector) queryVectors.set(embedder.modelId, query, vector);
+    return vector;
+  }
+
+  /** The feedback's document frequencies: from the cache where it holds this version, else read. */
+  async function documentFrequenciesOf(tx: Tx, userId: string, version: number, lexemes: string[]) {
+    const { known, missing } = documentFrequencies.lookup(userId, version, lexemes);
+    if (!missing.length) return known;
+    const found = await searchRepo.documentFrequencies(tx, userId, missing);
+    documentFrequencies.store(userId, version, missing, found);
+    for (const [lexeme, df] of found) known.set(lexeme, df);
+    return known;
+  }
+
+  async function embedQueryNow(query: string): Promise<number[] | null> {
     const ms = tuning.queryEmbeddingTimeoutMs;
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
@@ -131,40 +152,38 @@ export function createSearchService(deps: SearchServiceDeps) {
     };
     const filtered = filters.category !== null || filters.tags !== null || filters.importance !== null;
     const embedding = embedQuery(input.query);
-    const fulltext = await db.asUser(userId, (tx) =>
-      searchRepo.fulltext(tx, input.query, filters, tuning.depth, {
+    // Statements a search sends (ADR 0025): the words' stage while the model embeds the query, then
+    // one statement for every candidate, one for the feedback's document frequencies, one for the
+    // rows returned (and the access count, for an assistant).
+    const text = await db.asUser(userId, (tx) =>
+      searchRepo.textStage(tx, userId, input.query, filters, tuning.depth, {
         ...tuning.bm25,
         // Filters drop candidates after they are chosen: choose more.
         candidateBudget: tuning.bm25.candidateBudget * (filtered ? 3 : 1),
       }),
     );
+    const fulltext = text.hits;
     const vector = await embedding;
+    const context = RELEVANCE_MODEL.context;
     return db.asUser(userId, async (tx) => {
-      const nearest = vector
-        ? await searchRepo.vector(
-            tx,
-            userId,
-            embedder.modelId,
-            vector,
-            filters,
-            tuning.depth,
-            tuning.efSearch,
-          )
-        : [];
+      const stage = await searchRepo.candidateStage(tx, userId, {
+        probe: vector ? { model: embedder.modelId, vector } : null,
+        textIds: fulltext.map((h) => h.id),
+        filters,
+        limit: tuning.depth,
+        efSearch: tuning.efSearch,
+        context: context && { span: context.span, windowMinutes: context.window_minutes },
+      });
+      const nearest = stage.nearest;
+      const meta = stage.candidates;
       const ids = [...new Set([...fulltext, ...nearest].map((h) => h.id))];
-      const probe = vector ? { model: embedder.modelId, vector } : null;
-      const needCosine = fulltext.filter((h) => !nearest.some((n) => n.id === h.id)).map((h) => h.id);
-      const meta = new Map(
-        (await searchRepo.candidates(tx, userId, ids, probe && { ...probe, ids: needCosine })).map((m) => [
-          m.id,
-          m,
-        ]),
-      );
-      const terms = await searchRepo.termStats(tx, userId, input.query, [...meta.keys()]);
+      const terms: TermStats = {
+        ...text.terms,
+        candidates: new Map([...meta].map(([id, m]) => [id, m.lexemes])),
+      };
       const textScore = new Map(fulltext.map((h) => [h.id, h.score]));
       const cosine = new Map(nearest.map((h) => [h.id, h.score]));
-      for (const m of meta.values())
-        if (m.similarity !== null && !cosine.has(m.id)) cosine.set(m.id, m.similarity);
+      for (const [id, m] of meta) if (m.similarity !== null && !cosine.has(id)) cosine.set(id, m.similarity);
       const inVector = new Set(nearest.map((h) => h.id));
       const candidates: Candidate[] = ids.flatMap((id) => {
         const m = meta.get(id);
@@ -174,7 +193,7 @@ export function createSearchService(deps: SearchServiceDeps) {
             id,
             ...(textScore.has(id) ? { bm25: textScore.get(id)! } : {}),
             ...(cosine.has(id) ? { cosine: cosine.get(id)! } : {}),
-            lexemes: terms.candidates.get(id) ?? [],
+            lexemes: m.lexemes,
             arms: [
               ...(textScore.has(id) ? (['fulltext'] as const) : []),
               ...(inVector.has(id) ? (['vector'] as const) : []),
@@ -191,13 +210,12 @@ export function createSearchService(deps: SearchServiceDeps) {
       const sources = feedbackSources(candidates, terms, background);
       const words = {
         ...terms,
-        df: await searchRepo.documentFrequencies(tx, userId, [...new Set(sources.flatMap((c) => c.lexemes))]),
+        df: await documentFrequenciesOf(tx, userId, text.version, [
+          ...new Set(sources.flatMap((c) => c.lexemes)),
+        ]),
       };
       // Context from the timeline: the notes written just before and after each candidate.
-      const context = RELEVANCE_MODEL.context;
-      const neighbours = context
-        ? await searchRepo.neighbours(tx, userId, [...meta.keys()], context.span, context.window_minutes)
-        : undefined;
+      const neighbours = context ? new Map([...meta].map(([id, m]) => [id, m.neighbours])) : undefined;
       const ranked = rankByRelevance(candidates, words, {
         background,
         ...tuning.priors,
