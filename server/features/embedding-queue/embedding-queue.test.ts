@@ -265,4 +265,55 @@ describe('the embedding queue', () => {
     await t.app.services.embeddingWorker.stop();
     expect(t.app.services.embeddingWorker.running).toBe(false);
   });
+
+  it('embeds what someone just wrote before the bulk of an import or a re-index', async () => {
+    const t = await appWith();
+    await signUp(t);
+    const bulk: string[] = [];
+    for (let i = 0; i < 6; i++) bulk.push(await create(t, `Imported note number ${i}`));
+    // These six wait in the bulk lane, queued as an import's chunk queues them; then a person writes one.
+    await db.asSystem(async (tx) => {
+      await tx.query('DELETE FROM embedding_jobs WHERE trace_id = ANY($1::uuid[])', [bulk]);
+      await queueRepo.enqueueMany(tx, bulk);
+    });
+    const fresh = await create(t, 'Written just now by a person');
+    const seen: string[] = [];
+    const worker = createEmbeddingWorker({
+      db,
+      embedder: createFakeEmbedder({ dimension: 512, onEmbed: (texts) => void seen.push(...texts) }),
+      log: silent,
+      options: { batchSize: 1 },
+    });
+    await worker.runOnce();
+    expect(seen).toEqual(['Written just now by a person']);
+    expect((await vectors()).map((v) => v.trace_id)).toEqual([fresh]);
+    // An edit promotes a bulk job to the person's lane.
+    await t.app.services.traces.update(principal, bulk[3]!, { content: 'Imported note, edited' });
+    await worker.runOnce();
+    expect(seen.at(-1)).toBe('Imported note, edited');
+  });
+
+  it("stores create's inline vector after its commit, unless the text changed first", async () => {
+    const t = await createTestApp(
+      {},
+      { db, embedder: createFakeEmbedder({ dimension: 512 }), inlineEmbeddingMs: 60_000 },
+    );
+    apps.push(t);
+    await signUp(t);
+    const id = await create(t, 'Embedded inline by create');
+    await t.app.services.embeddingWorker.settled();
+    expect((await vectors()).map((v) => v.trace_id)).toEqual([id]);
+    expect(await jobs()).toEqual([]);
+    // A vector for a text the trace no longer has is not stored; the job waits for the loop.
+    const other = await create(t, 'Another note');
+    await t.app.services.embeddingWorker.settled();
+    await db.asSystem((tx) => tx.query('DELETE FROM trace_embeddings WHERE trace_id = $1', [other]));
+    await db.asSystem((tx) => queueRepo.enqueue(tx, other));
+    await t.app.services.embeddingWorker.storeEmbedded(other, principal.userId, 'An older text', [
+      1,
+      ...Array(511).fill(0),
+    ]);
+    expect((await vectors()).map((v) => v.trace_id)).toEqual([id]);
+    expect((await jobs()).map((j) => j.trace_id)).toEqual([other]);
+  });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/db.js';
 import { EmbeddingError, type Embedder } from '../../embeddings/embedder.js';
@@ -63,6 +64,8 @@ export function createEmbeddingWorker(deps: {
   let nudgedAt = 0;
   let failing = false;
   const loggedPermanent = new Set<string>();
+  /** Inline vectors being stored after their create's commit (storeEmbedded). */
+  const storing = new Set<Promise<void>>();
 
   const retryable = (err: unknown) => !(err instanceof EmbeddingError) || err.retryable;
   const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -211,6 +214,27 @@ export function createEmbeddingWorker(deps: {
     }
   }
 
+  async function storeInline(traceId: string, userId: string, text: string, vector: readonly number[]) {
+    const job: ClaimedJob = {
+      traceId,
+      userId,
+      attempts: 0,
+      version: 1,
+      text,
+      textMd5: createHash('md5').update(text, 'utf8').digest('hex'),
+    };
+    try {
+      const stored = await db.asSystem((tx) =>
+        queueRepo.complete(tx, embedder.modelId, vector.length, [{ job, vector }]),
+      );
+      // Not stored: the text changed meanwhile, and its job waits for the loop.
+      if (!stored.length) nudge();
+    } catch (err) {
+      log.warn({ err, traceId }, 'could not store an inline vector; the queue embeds the trace instead');
+      nudge();
+    }
+  }
+
   function nudge(): void {
     nudgedAt = Date.now();
     if (running) schedule(inFlight ? 0 : 5);
@@ -222,12 +246,13 @@ export function createEmbeddingWorker(deps: {
     },
 
     /**
-     * Queues a trace's (new) text in the caller's transaction, so the job exists exactly when the
-     * write does, and wakes the loop to embed it soon.
+     * Queues a trace's (new) text in the caller's transaction, in the interactive lane, so the job
+     * exists exactly when the write does, and wakes the loop to embed it soon — unless the caller
+     * already has the vector and will store it itself right after its commit (storeEmbedded).
      */
-    async enqueue(tx: Tx, traceId: string): Promise<void> {
+    async enqueue(tx: Tx, traceId: string, opts: { nudge?: boolean } = {}): Promise<void> {
       await queueRepo.enqueue(tx, traceId);
-      nudge();
+      if (opts.nudge !== false) nudge();
     },
 
     /** Queues many new traces in one statement (an import's chunk), then nudges the worker once. */
@@ -237,11 +262,21 @@ export function createEmbeddingWorker(deps: {
     },
 
     /**
-     * Stores the vector create embedded inline (of the text `embeddingText` gives), in the
-     * caller's transaction, instead of queueing the text.
+     * Stores a vector create embedded inline, in a transaction of its own right after create's
+     * commit (so the answer does not wait for the HNSW insertion, ADR 0025), exactly as a run of
+     * the queue would: only if the trace still has the text embedded (`text`, as embeddingText
+     * gives it), and the job create queued (version 1) is done with it. If this fails, or the
+     * process stops first, the job is still there and the loop embeds the text again. Never throws.
      */
-    async store(tx: Tx, traceId: string, vector: readonly number[]): Promise<void> {
-      await queueRepo.store(tx, traceId, embedder.modelId, vector);
+    storeEmbedded(traceId: string, userId: string, text: string, vector: readonly number[]): Promise<void> {
+      const store = storeInline(traceId, userId, text, vector).finally(() => storing.delete(store));
+      storing.add(store);
+      return store;
+    },
+
+    /** Resolves once every inline vector handed over so far is stored (or left to the queue). */
+    async settled(): Promise<void> {
+      await Promise.all([...storing]);
     },
 
     /** Starts the loop, queues traces lacking a vector of the current model, warms the model. */

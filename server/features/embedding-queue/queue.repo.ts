@@ -21,6 +21,12 @@ export type FailedJob = { job: ClaimedJob; delaySeconds: number; error: string }
  */
 const TEXT = `CASE WHEN coalesce(t.title, '') = '' THEN t.content ELSE t.title || E'\\n\\n' || t.content END`;
 
+/**
+ * The two lanes of the queue (0026): a trace a person or an assistant just wrote goes first, an
+ * import's or a re-index's bulk after it.
+ */
+export const PRIORITY = { interactive: 0, bulk: 1 } as const;
+
 /** The embedding queue (0005: embedding_jobs, trace_embeddings). */
 export const queueRepo = {
   /**
@@ -29,43 +35,21 @@ export const queueRepo = {
    * older version released.
    */
   async enqueue(tx: Tx, traceId: string): Promise<void> {
-    await tx.query(
-      `INSERT INTO embedding_jobs (trace_id, user_id)
-       SELECT id, user_id FROM traces WHERE id = $1
-       ON CONFLICT (trace_id) DO UPDATE
-         SET attempts = 0, run_after = now(), claimed_until = NULL, last_error = NULL,
-             enqueued_at = now(), version = embedding_jobs.version + 1`,
-      [traceId],
-    );
+    await queueRepo.enqueueMany(tx, [traceId], PRIORITY.interactive);
   },
 
-  /** The same for many new traces in one statement (an import's chunk). */
-  async enqueueMany(tx: Tx, traceIds: readonly string[]): Promise<void> {
+  /** The same for many traces in one statement (an import's chunk goes in the bulk lane). */
+  async enqueueMany(tx: Tx, traceIds: readonly string[], priority: number = PRIORITY.bulk): Promise<void> {
     if (!traceIds.length) return;
     await tx.query(
-      `INSERT INTO embedding_jobs (trace_id, user_id)
-       SELECT id, user_id FROM traces WHERE id = ANY($1::uuid[])
+      `INSERT INTO embedding_jobs (trace_id, user_id, priority)
+       SELECT id, user_id, $2 FROM traces WHERE id = ANY($1::uuid[])
        ON CONFLICT (trace_id) DO UPDATE
          SET attempts = 0, run_after = now(), claimed_until = NULL, last_error = NULL,
-             enqueued_at = now(), version = embedding_jobs.version + 1`,
-      [traceIds],
+             enqueued_at = now(), version = embedding_jobs.version + 1,
+             priority = least(embedding_jobs.priority, EXCLUDED.priority)`,
+      [traceIds, priority],
     );
-  },
-
-  /**
-   * Stores a vector embedded inline by create (the trace's text as written in this transaction),
-   * so the text is not queued again; a job already there (an older text) is dropped.
-   */
-  async store(tx: Tx, traceId: string, model: string, vector: readonly number[]): Promise<void> {
-    await tx.query(
-      `INSERT INTO trace_embeddings AS e (trace_id, user_id, model, dimension, embedding, text_md5)
-       SELECT t.id, t.user_id, $2, $3, $4::vector, md5(${TEXT}) FROM traces t WHERE t.id = $1
-       ON CONFLICT (trace_id) DO UPDATE
-         SET model = EXCLUDED.model, dimension = EXCLUDED.dimension, embedding = EXCLUDED.embedding,
-             text_md5 = EXCLUDED.text_md5, embedded_at = now()`,
-      [traceId, model, vector.length, vectorLiteral(vector)],
-    );
-    await tx.query('DELETE FROM embedding_jobs WHERE trace_id = $1', [traceId]);
   },
 
   /**
@@ -85,7 +69,7 @@ export const queueRepo = {
       `WITH due AS (
          SELECT trace_id FROM embedding_jobs
           WHERE run_after <= now() AND (claimed_until IS NULL OR claimed_until < now())
-          ORDER BY run_after, trace_id
+          ORDER BY priority, run_after, trace_id
           LIMIT $1
           FOR UPDATE SKIP LOCKED),
        claimed AS (
@@ -198,8 +182,8 @@ export const queueRepo = {
     const last = slice.at(-1)?.id;
     if (!last) return { enqueued: 0, lastId: undefined };
     const rows = await tx.query<{ trace_id: string }>(
-      `INSERT INTO embedding_jobs AS j (trace_id, user_id)
-       SELECT t.id, t.user_id FROM traces t
+      `INSERT INTO embedding_jobs AS j (trace_id, user_id, priority)
+       SELECT t.id, t.user_id, ${PRIORITY.bulk} FROM traces t
         WHERE t.id = ANY($1::uuid[])
           AND ($3 OR NOT EXISTS (SELECT 1 FROM trace_embeddings e WHERE e.trace_id = t.id AND e.model = $2))
         ORDER BY t.id

@@ -77,7 +77,8 @@ describe.each([
       expect(answered.map((s) => [s.id, s.found_by])).toEqual([[ids.penicillin, 'meaning']]);
       expect(answered[0]!.similarity).toBeGreaterThanOrEqual(MEANING.minCosine);
       expect(answered[0]!.similarity).toBeLessThanOrEqual(1);
-      // Embedded inline: nothing left for the queue.
+      // Embedded inline and stored right after the commit: nothing left for the queue.
+      await t.app.services.embeddingWorker.settled();
       expect((await t.app.services.embeddingWorker.counts()).queued).toBe(0);
     } else {
       // Words alone do not see it; the worker does once it embeds the text.

@@ -55,16 +55,32 @@ export function createNearDuplicates(deps: { model: string }) {
     }));
   }
 
+  /** By meaning when the vector is known, merged with what words found. */
+  async function withMeaning(
+    tx: Tx,
+    userId: string,
+    byWords: readonly SimilarTrace[],
+    vector: readonly number[] | null,
+  ): Promise<SimilarTrace[]> {
+    return merge([[...byWords], vector ? await byMeaning(tx, userId, vector) : []], SIMILAR.max);
+  }
+
   return {
-    /** In the create's own transaction, before the insert: nothing to leave out yet. */
+    /** Before the insert (nothing to leave out yet): by words, while the model embeds the draft. */
+    findByWords: (tx: Tx, _userId: string, draft: Draft): Promise<SimilarTrace[]> =>
+      findSimilarTraces(tx, draft),
+
+    /** In the create's writing transaction, before the insert. */
+    withMeaning,
+
+    /** Both at once, for callers with no model budget to overlap (an import's preview). */
     async find(
       tx: Tx,
       userId: string,
       draft: Draft,
       vector: readonly number[] | null,
     ): Promise<SimilarTrace[]> {
-      const words = await findSimilarTraces(tx, draft);
-      return merge([words, vector ? await byMeaning(tx, userId, vector) : []], SIMILAR.max);
+      return withMeaning(tx, userId, await findSimilarTraces(tx, draft), vector);
     },
 
     /** Keeps what create found on the new trace (meaning only if create had the vector). */

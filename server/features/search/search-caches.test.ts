@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeEmbedder } from '../../embeddings/fake-embedder.js';
 import type { Principal } from '../../http/principal.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { createLru } from './lru.js';
+import { createLru } from '../../lib/lru.js';
 import { createDocumentFrequencyCache, createQueryVectorCache } from './search-caches.js';
 
 describe('createLru', () => {

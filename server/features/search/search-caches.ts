@@ -1,4 +1,4 @@
-import { createLru } from './lru.js';
+import { createLru } from '../../lib/lru.js';
 
 /**
  * Query vectors by embedding model and query text. Assistants ask the same questions again (a

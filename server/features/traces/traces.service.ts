@@ -18,6 +18,7 @@ import { contentHash } from './content-hash.js';
 import { listRepo, type MatchFilter } from './list.repo.js';
 import { type NewTrace, type TracePatch, type TraceRow, tracesRepo } from './traces.repo.js';
 import { parseInput } from '../../http/validation.js';
+import { createTagVocabulary } from './tag-vocabulary.js';
 
 export type TracesServiceDeps = {
   db: Db;
@@ -26,21 +27,39 @@ export type TracesServiceDeps = {
   categorise: Categorise;
   /**
    * Called inside the writing transaction when a trace is created or its title or content
-   * changes: the one place search hooks in to (re-)queue its embedding.
+   * changes: the one place search hooks in to (re-)queue its embedding. `nudge: false` when the
+   * caller will store the vector itself right after its commit (create with an inline vector).
    */
-  onContentChanged?: (tx: Tx, traceId: string) => Promise<void>;
+  onContentChanged?: (tx: Tx, traceId: string, opts?: { nudge?: boolean }) => Promise<void>;
   /**
    * The new trace's vector if the model gives it within create's small budget, else null: it
-   * then feeds the categoriser and the near-duplicate check, and is stored instead of queued.
+   * then feeds the categoriser and the near-duplicate check by meaning.
    */
   embedInline?: (draft: { title: string | null; content: string }) => Promise<readonly number[] | null>;
-  /** Stores the inline vector of a new trace, inside the writing transaction (no job queued). */
-  storeVector?: (tx: Tx, traceId: string, vector: readonly number[]) => Promise<void>;
-  /** Near-duplicates of a new trace, listed in the create answer as `similar` (ADR 0018). */
-  findSimilar?: (
+  /**
+   * Stores the inline vector of a new trace after create's commit (the queued job is its
+   * fallback); never throws. Create does not wait for it: its answer does not include the vector.
+   */
+  storeVector?: (
+    traceId: string,
+    userId: string,
+    draft: { title: string | null; content: string },
+    vector: readonly number[],
+  ) => Promise<void>;
+  /** Near-duplicates of a new trace by its words (ADR 0018), read while the model embeds it. */
+  findSimilarByWords?: (
     tx: Tx,
     userId: string,
     draft: { title: string | null; content: string },
+  ) => Promise<SimilarTrace[]>;
+  /**
+   * Near-duplicates by meaning (when the vector is known), merged with those by words, for the
+   * create answer's `similar`.
+   */
+  findSimilarByMeaning?: (
+    tx: Tx,
+    userId: string,
+    byWords: readonly SimilarTrace[],
     vector: readonly number[] | null,
   ) => Promise<SimilarTrace[]>;
   /** Keeps the near-duplicates found on create with the new trace (its detail page lists them). */
@@ -95,25 +114,31 @@ export const DELETED_TRACE_RETENTION_DAYS = 30;
 export function createTracesService(deps: TracesServiceDeps) {
   const { db, log } = deps;
 
+  /** The write itself: near-duplicates by meaning, the row, its embedding job, what it is near. */
   async function insertOnce(
     userId: string,
     fields: NewTrace,
     vector: readonly number[] | null,
-    similar: readonly SimilarTrace[],
+    byWords: readonly SimilarTrace[],
   ) {
     return db.asUser(userId, async (tx) => {
+      const similar = (await deps.findSimilarByMeaning?.(tx, userId, byWords, vector)) ?? [...byWords];
       const row = await tracesRepo.insert(tx, userId, fields);
       if (row) {
-        if (vector && deps.storeVector) await deps.storeVector(tx, row.id, vector);
-        else await deps.onContentChanged?.(tx, row.id);
+        // With the vector in hand, create stores it right after this commit instead of waking
+        // the queue; the job stays as the fallback.
+        await deps.onContentChanged?.(tx, row.id, { nudge: !(vector && deps.storeVector) });
         if (similar.length) await deps.recordSimilar?.(tx, userId, row.id, similar);
-        return { row, created: true };
+        return { row, created: true, similar };
       }
       // The dedup index refused it: an identical trace exists (or committed while we waited).
       const existing = await tracesRepo.findActiveByHash(tx, userId, fields.contentHash);
-      return existing ? { row: existing, created: false } : undefined;
+      return existing ? { row: existing, created: false, similar } : undefined;
     });
   }
+
+  /** The user's tags, most used first (the categoriser's vocabulary), remembered briefly. */
+  const vocabulary = createTagVocabulary();
 
   /**
    * "Auto" on edit: a fresh suggestion for the trace as it will read after the edit (the fields
@@ -153,20 +178,28 @@ export function createTracesService(deps: TracesServiceDeps) {
       const hash = contentHash(body.content);
       const needsSuggestion = leavesSomethingToSuggest(body);
 
-      // The model works (bounded) outside any transaction, while the duplicate is looked up.
-      const embedding = deps.embedInline?.({ title, content: body.content }) ?? Promise.resolve(null);
-      const existing = await db.asUser(userId, (tx) => tracesRepo.findActiveByHash(tx, userId, hash));
-      if (existing) return duplicate(existing);
+      // The model works (bounded, in its own thread) while the words are looked at: an identical
+      // trace, the vocabulary, near-duplicates by words. Then categorise outside any transaction,
+      // and write (ADR 0025: two transactions, and the answer waits for no HNSW insertion).
+      const draft = { title, content: body.content };
+      const embedding = deps.embedInline?.(draft) ?? Promise.resolve(null);
+      const before = await db.asUser(userId, async (tx) => {
+        const existing = await tracesRepo.findActiveByHash(tx, userId, hash);
+        if (existing) return { existing, userTags: [], byWords: [] };
+        return {
+          existing: undefined,
+          userTags: needsSuggestion ? await vocabulary.of(tx, userId) : [],
+          byWords: (await deps.findSimilarByWords?.(tx, userId, draft)) ?? [],
+        };
+      });
+      if (before.existing) {
+        void embedding; // bounded and aborted at its deadline; nothing waits for it
+        return duplicate(before.existing);
+      }
       const vector = await embedding;
-      // Then the vocabulary and near-duplicates, and categorise outside any transaction: a model
-      // call must not hold the database.
-      const before = await db.asUser(userId, async (tx) => ({
-        userTags: needsSuggestion ? await tracesRepo.recentTags(tx, userId) : [],
-        similar: (await deps.findSimilar?.(tx, userId, { title, content: body.content }, vector)) ?? [],
-      }));
       const chosen = await resolveCategorisation(
         body,
-        () => deps.categorise({ title, content: body.content }, before.userTags, vector ?? undefined),
+        () => deps.categorise(draft, before.userTags, vector ?? undefined),
         log,
       );
 
@@ -180,10 +213,12 @@ export function createTracesService(deps: TracesServiceDeps) {
       };
       // A retry is needed only if the row that beat us was deleted before we could read it.
       for (let attempt = 0; attempt < 3; attempt++) {
-        const result = await insertOnce(userId, fields, vector, before.similar);
+        const result = await insertOnce(userId, fields, vector, before.byWords);
         if (!result) continue;
         if (!result.created) return duplicate(result.row);
-        const { similar } = before;
+        vocabulary.changed(userId);
+        if (vector && deps.storeVector) void deps.storeVector(result.row.id, userId, draft, vector);
+        const { similar } = result;
         return { trace: { ...toTrace(result.row), ...(similar.length ? { similar } : {}) }, created: true };
       }
       throw conflict('The trace changed while saving; try again');
