@@ -40,6 +40,13 @@ async function main(): Promise<void> {
   app.services.embeddingWorker.start();
   // Import jobs a crash or restart interrupted go on where they stopped.
   app.services.importRunner.start();
+  // Traces stored without a title by earlier versions get one drawn from their content (ADR 0028).
+  void app.services.traces
+    .backfillTitles()
+    .then((n) => n && app.log.info({ traces: n }, 'titled traces that had no title'))
+    .catch((err: unknown) =>
+      app.log.error({ err }, 'could not title untitled traces; the next start tries again'),
+    );
   const needsSetup = await app.services.users.needsSetup();
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `${config.dataDir} (embedded PGlite)`;
   const lines = [

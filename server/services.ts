@@ -106,6 +106,7 @@ export function createServices(deps: AppDeps) {
     log,
     categorise: (input, userTags, vector) => categoriser.categorise(input, userTags, vector),
     onContentChanged: (tx, traceId, opts) => embeddingWorker.enqueue(tx, traceId, opts),
+    onContentChangedMany: (tx, traceIds) => embeddingWorker.enqueueMany(tx, traceIds),
     ...(inlineMs > 0
       ? {
           embedInline: (draft) => embedWithin(embedder, embeddingText(draft), inlineMs),

@@ -15,11 +15,12 @@ export type EmbeddedJob = { job: ClaimedJob; vector: readonly number[] };
 export type FailedJob = { job: ClaimedJob; delaySeconds: number; error: string };
 
 /**
- * What is embedded for a trace: the title (when there is one), a blank line, the content. The
- * same SQL expression computes it at claim time and checks it again at write time, so a vector
- * is only stored for the text the trace still has.
+ * What is embedded for a trace: the title (when one was typed: a drawn one repeats the content,
+ * ADR 0028), a blank line, the content. The same SQL expression computes it at claim time and
+ * checks it again at write time, so a vector is only stored for the text the trace still has.
  */
-const TEXT = `CASE WHEN coalesce(t.title, '') = '' THEN t.content ELSE t.title || E'\\n\\n' || t.content END`;
+const TEXT = `CASE WHEN coalesce(t.title, '') = '' OR t.title_generated THEN t.content
+                   ELSE t.title || E'\\n\\n' || t.content END`;
 
 /**
  * The two lanes of the queue (0026): a trace a person or an assistant just wrote goes first, an

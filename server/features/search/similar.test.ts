@@ -33,7 +33,8 @@ describe('near-duplicates on create', () => {
     expect(body.duplicate_of).toBeUndefined();
     expect(body.similar).toHaveLength(1);
     expect(body.similar[0]).toMatchObject({
-      title: null,
+      // It was written without a title: the one drawn from its content.
+      title: 'Team offsite in Lisbon on 14 March',
       snippet: 'Team offsite in Lisbon on 14 March; flights booked with TAP, hotel near Alfama.',
     });
     expect(body.similar[0].similarity).toBeGreaterThan(0.5);

@@ -6,6 +6,7 @@ import { type Principal, requireScope } from '../../http/principal.js';
 import { batchRepo } from './batch.repo.js';
 import { type Categorise, leavesSomethingToSuggest, resolveCategorisation } from './categorise.js';
 import { contentHash } from './content-hash.js';
+import { titleFrom } from './title.js';
 import { type NewTrace, tracesRepo } from './traces.repo.js';
 
 export type BatchDraft = { input: unknown; createdAt?: Date | undefined };
@@ -109,6 +110,7 @@ export function createTraceBatch(deps: TraceBatchDeps) {
           first.repeats.push(index);
           continue;
         }
+        // The categoriser reads a typed title only; one is drawn from the content to be stored.
         const title = body.title || null;
         const chosen = await resolveCategorisation(
           body,
@@ -119,7 +121,8 @@ export function createTraceBatch(deps: TraceBatchDeps) {
           index,
           repeats: [],
           row: {
-            title,
+            title: title ?? titleFrom(body.content),
+            titleGenerated: !title,
             content: body.content,
             contentHash: hash,
             ...chosen,

@@ -102,7 +102,7 @@ describe('access counting, scopes and source', () => {
     await expect(svc.get(writeOnly, id)).rejects.toMatchObject(forbidden);
     await expect(t.app.services.traceStats.stats(writeOnly)).rejects.toMatchObject(forbidden);
     // Reads with read:traces work, and nothing was written.
-    expect((await svc.get(readOnly, id)).title).toBeNull();
+    expect((await svc.get(readOnly, id)).title).toBe('Scoped'); // drawn from the content, not 'nope'
     expect((await svc.list(readOnly, { search: 'nope', tags: [], page: 1, pageSize: 12 })).totalCount).toBe(
       0,
     );

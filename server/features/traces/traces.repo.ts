@@ -12,6 +12,8 @@ export type TraceRow = {
   access_count: number;
   source: TraceSource;
   content_hash: string;
+  /** The title was drawn from the content (title.ts), not typed. */
+  title_generated: boolean;
   created_at: Date;
   updated_at: Date;
   is_active: boolean;
@@ -20,7 +22,7 @@ export type TraceRow = {
 
 /** Every column but search_text (derived, as long as title + content, never sent anywhere). */
 export const COLUMNS = `id, user_id, title, content, category, importance, tags, access_count, source,
-  content_hash, created_at, updated_at, is_active, deleted_at`;
+  content_hash, title_generated, created_at, updated_at, is_active, deleted_at`;
 /** The same, qualified with the alias `t`. */
 export const T_COLUMNS = COLUMNS.split(',')
   .map((c) => `t.${c.trim()}`)
@@ -28,6 +30,8 @@ export const T_COLUMNS = COLUMNS.split(',')
 
 export type NewTrace = {
   title: string | null;
+  /** The title was drawn from the content (title.ts). */
+  titleGenerated?: boolean;
   content: string;
   contentHash: string;
   category: Category;
@@ -38,7 +42,15 @@ export type NewTrace = {
   createdAt?: Date | undefined;
 };
 
-const UPDATABLE = ['title', 'content', 'content_hash', 'category', 'importance', 'tags'] as const;
+const UPDATABLE = [
+  'title',
+  'title_generated',
+  'content',
+  'content_hash',
+  'category',
+  'importance',
+  'tags',
+] as const;
 export type TracePatch = Partial<Pick<TraceRow, (typeof UPDATABLE)[number]>>;
 
 /**
@@ -85,8 +97,8 @@ export const tracesRepo = {
   async insert(tx: Tx, userId: string, t: NewTrace): Promise<TraceRow | undefined> {
     const rows = await tx.query<TraceRow>(
       `INSERT INTO traces (user_id, title, content, content_hash, category, importance, tags, source,
-                           created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8, COALESCE($9, now()), COALESCE($9, now()))
+                           created_at, updated_at, title_generated)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8, COALESCE($9, now()), COALESCE($9, now()), $10)
        ON CONFLICT (user_id, content_hash) WHERE is_active DO NOTHING
        RETURNING ${COLUMNS}`,
       [
@@ -99,6 +111,7 @@ export const tracesRepo = {
         t.tags,
         t.source,
         t.createdAt ?? null,
+        t.titleGenerated ?? false,
       ],
     );
     return rows[0];
@@ -107,7 +120,7 @@ export const tracesRepo = {
   /** Sets only the given columns; updated_at moves. */
   async update(tx: Tx, userId: string, id: string, patch: TracePatch): Promise<TraceRow | undefined> {
     const sets: string[] = [];
-    const params: (string | null | readonly string[])[] = [id, userId];
+    const params: (string | boolean | null | readonly string[])[] = [id, userId];
     // Column names come from this fixed list, never from the caller's keys.
     for (const column of UPDATABLE) {
       const value = patch[column];
@@ -217,5 +230,21 @@ export const tracesRepo = {
       [userId, limit, window],
     );
     return rows.map((r) => r.tag);
+  },
+
+  /** Traces of every user with no title (written before titles were drawn), a slice in id order. */
+  async untitled(tx: Tx, limit: number): Promise<{ id: string; content: string }[]> {
+    return tx.query('SELECT id, content FROM traces WHERE title IS NULL ORDER BY id LIMIT $1', [limit]);
+  },
+
+  /** Gives them drawn titles; updated_at stays (no one edited them). */
+  async setGeneratedTitles(tx: Tx, titles: readonly { id: string; title: string }[]): Promise<void> {
+    if (!titles.length) return;
+    await tx.query(
+      `UPDATE traces t SET title = d.title, title_generated = true
+         FROM unnest($1::uuid[], $2::text[]) AS d(id, title)
+        WHERE t.id = d.id AND t.title IS NULL`,
+      [titles.map((t) => t.id), titles.map((t) => t.title)],
+    );
   },
 };

@@ -42,7 +42,7 @@ describe('traces REST: create, read, edit, delete, restore', () => {
     expect(read.json()).toEqual({ ...trace });
   });
 
-  it('keeps given fields, normalises tags and stores an empty title as none', async () => {
+  it('keeps given fields, normalises tags and draws a title from the content for an empty one', async () => {
     const res = await create({
       title: '   ',
       content: 'Allergic to penicillin',
@@ -52,7 +52,7 @@ describe('traces REST: create, read, edit, delete, restore', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
-      title: null,
+      title: 'Allergic to penicillin',
       category: 'fact',
       importance: 'high',
       tags: ['health', 'medical'],
@@ -196,7 +196,26 @@ describe('traces REST: create, read, edit, delete, restore', () => {
       headers,
       payload: { title: null, content: 'Gym on Mondays and Thursdays' },
     });
-    expect(cleared.json()).toMatchObject({ title: null, content: 'Gym on Mondays and Thursdays' });
+    // A cleared title is drawn from the content again; a drawn one follows the content's edits, a
+    // typed one never does.
+    expect(cleared.json()).toMatchObject({
+      title: 'Gym on Mondays and Thursdays',
+      content: 'Gym on Mondays and Thursdays',
+    });
+    const followed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/traces/${created.id}`,
+      headers,
+      payload: { content: 'Gym on Tuesdays. Bring the towel.' },
+    });
+    expect(followed.json()).toMatchObject({ title: 'Gym on Tuesdays' });
+    const typed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/traces/${created.id}`,
+      headers,
+      payload: { title: 'Gym', content: 'Gym on Mondays and Thursdays' },
+    });
+    expect(typed.json()).toMatchObject({ title: 'Gym' });
     const tooLong = await t.app.inject({
       method: 'PATCH',
       url: `/api/traces/${created.id}`,

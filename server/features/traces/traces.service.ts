@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   CreateTraceRequest,
@@ -19,6 +20,7 @@ import { listRepo, type MatchFilter } from './list.repo.js';
 import { type NewTrace, type TracePatch, type TraceRow, tracesRepo } from './traces.repo.js';
 import { parseInput } from '../../http/validation.js';
 import { createTagVocabulary } from './tag-vocabulary.js';
+import { titleFrom } from './title.js';
 
 export type TracesServiceDeps = {
   db: Db;
@@ -31,6 +33,8 @@ export type TracesServiceDeps = {
    * caller will store the vector itself right after its commit (create with an inline vector).
    */
   onContentChanged?: (tx: Tx, traceId: string, opts?: { nudge?: boolean }) => Promise<void>;
+  /** The same for many traces a background job changed (the queue's bulk lane). */
+  onContentChangedMany?: (tx: Tx, traceIds: readonly string[]) => Promise<void>;
   /**
    * The new trace's vector if the model gives it within create's small budget, else null: it
    * then feeds the categoriser and the near-duplicate check by meaning.
@@ -80,6 +84,22 @@ export type CreateOptions = {
 
 /** 201 with the new row, or 200 with the existing trace and duplicate_of (exact dedup). */
 export type CreateResult = { trace: CreateTraceResponse; created: boolean };
+
+/**
+ * The title an edit leaves (ADR 0028): a typed one as typed; none (cleared) drawn from the content
+ * again; and a drawn one follows the content when only the content changes. A typed title is never
+ * replaced by a drawn one.
+ */
+function titlePatch(
+  current: TraceRow,
+  title: string | null | undefined,
+  content: string | undefined,
+): Pick<TracePatch, 'title' | 'title_generated'> {
+  if (title) return { title, title_generated: false };
+  if (title === null || (content !== undefined && current.title_generated))
+    return { title: titleFrom(content ?? current.content), title_generated: true };
+  return {};
+}
 
 /** Same words for someone else's id, a deleted id and a malformed one: nothing to learn. */
 export const TRACE_NOT_FOUND = 'Trace not found';
@@ -152,7 +172,8 @@ export function createTracesService(deps: TracesServiceDeps) {
   ) {
     const current = await db.asUser(userId, (tx) => tracesRepo.findActive(tx, userId, id));
     if (!current) throw notFound(TRACE_NOT_FOUND);
-    const title = edit.title === undefined ? current.title : edit.title;
+    // A typed title only, as create reads it (a drawn one repeats the content).
+    const title = edit.title === undefined ? (current.title_generated ? null : current.title) : edit.title;
     const content = edit.content ?? current.content;
     const vector = (await deps.embedInline?.({ title, content })) ?? null;
     // Tags are not re-suggested on edit (the person's own stay), so no vocabulary is needed.
@@ -174,6 +195,8 @@ export function createTracesService(deps: TracesServiceDeps) {
       requireScope(principal, 'write:traces');
       const body = parseInput(CreateTraceRequest, input);
       const { userId } = principal;
+      // Every memory has a title: one drawn from the content when none was given (ADR 0028). Search,
+      // the categoriser and the near-duplicate check read a typed title only.
       const title = body.title || null;
       const hash = contentHash(body.content);
       const needsSuggestion = leavesSomethingToSuggest(body);
@@ -204,7 +227,8 @@ export function createTracesService(deps: TracesServiceDeps) {
       );
 
       const fields: NewTrace = {
-        title,
+        title: title ?? titleFrom(body.content),
+        titleGenerated: !title,
         content: body.content,
         contentHash: hash,
         ...chosen,
@@ -251,7 +275,7 @@ export function createTracesService(deps: TracesServiceDeps) {
         const current = await tracesRepo.findForUpdate(tx, userId, id);
         if (!current?.is_active) throw notFound(TRACE_NOT_FOUND);
         const patch: TracePatch = {
-          title,
+          ...titlePatch(current, title, body.content),
           content: body.content,
           content_hash: body.content === undefined ? undefined : contentHash(body.content),
           category: body.category === 'auto' ? suggested?.category : body.category,
@@ -281,6 +305,34 @@ export function createTracesService(deps: TracesServiceDeps) {
         tracesRepo.softDelete(tx, principal.userId, id),
       );
       if (!deleted) throw notFound(TRACE_NOT_FOUND);
+    },
+
+    /**
+     * Titles the traces earlier versions stored without one (ADR 0028), a slice per transaction,
+     * every user's (so asSystem), their embeddings queued again in the bulk lane (the embedded text
+     * is title and content). Resumable by nature: each run takes whatever is still untitled.
+     * Returns how many were titled.
+     */
+    async backfillTitles(opts: { slice?: number; signal?: AbortSignal } = {}): Promise<number> {
+      let titled = 0;
+      while (!opts.signal?.aborted) {
+        const done = await db.asSystem(async (tx) => {
+          const rows = await tracesRepo.untitled(tx, opts.slice ?? 200);
+          await tracesRepo.setGeneratedTitles(
+            tx,
+            rows.map((r) => ({ id: r.id, title: titleFrom(r.content) })),
+          );
+          await deps.onContentChangedMany?.(
+            tx,
+            rows.map((r) => r.id),
+          );
+          return rows.length;
+        });
+        titled += done;
+        if (!done) break;
+        await nextTurn(); // other requests between slices
+      }
+      return titled;
     },
 
     /**

@@ -35,7 +35,8 @@ export function traceToNote(trace: Trace): { name: string; text: string } {
 /**
  * A Markdown note (Obsidian, basic-memory, or our own export) as a trace: front matter fields
  * where present, the body as content. Obsidian's aliases and basic-memory's `type` are not Cairn
- * fields and are left out; a missing title stays missing rather than being made from the file name.
+ * fields and are left out. Without a `title:` the file's name is the title, as it is in Obsidian's
+ * own list of notes (ADR 0028).
  */
 export function noteToItem(name: string, text: string): ParsedItem {
   const { data, body } = splitFrontMatter(text);
@@ -48,7 +49,7 @@ export function noteToItem(name: string, text: string): ParsedItem {
   const importance = one('importance')?.toLowerCase();
   const tags = list('tags')?.map(toTag).filter(Boolean);
   return checkItem(name, {
-    title: one('title') ?? null,
+    title: one('title') ?? titleOfFile(name),
     content: body.trim(),
     ...(isCategory(category) ? { category: category.toLowerCase() } : {}),
     ...(importance && (IMPORTANCES as readonly string[]).includes(importance) ? { importance } : {}),
@@ -57,6 +58,17 @@ export function noteToItem(name: string, text: string): ParsedItem {
       ? { created_at: toIsoDate(one('created') ?? one('created_at') ?? one('date')) }
       : {}),
   });
+}
+
+/** "Projects/Trip to Japan.md" → "Trip to Japan" (null when nothing is left). */
+function titleOfFile(name: string): string | null {
+  const base = name
+    .split('/')
+    .at(-1)!
+    .replace(/\.(md|markdown|txt)$/iu, '')
+    .replace(/\s+/gu, ' ')
+    .trim();
+  return base || null;
 }
 
 /** Files in a notes archive that are notes (not attachments, not macOS resource forks). */

@@ -138,7 +138,8 @@ describe('reading import files', () => {
     expect(byLabel['vault/Projects/Cairn.md']).toMatchObject({
       trace: { title: 'Cairn: import formats', tags: ['cairn', 'work'], category: 'work' },
     });
-    expect(byLabel['vault/Untitled.md']).toMatchObject({ trace: { title: null } });
+    // No `title:`: the file's name is the title, as in Obsidian's own list.
+    expect(byLabel['vault/Untitled.md']).toMatchObject({ trace: { title: 'Untitled' } });
     expect(byLabel['vault/Empty.md']).toMatchObject({ error: expect.stringMatching(/content/i) });
   });
 
