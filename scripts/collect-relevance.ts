@@ -1,18 +1,21 @@
-// Collects what the relevance model is fitted on (scripts/fit-relevance.ts fits it): every entry
-// of a data set in LoCoMo's format becomes a trace of a fresh user (bench/locomo.bench.ts), embedded
-// by the real model through the queue; every question, plus generated queries that match nothing,
-// goes through the search service's own candidates (min_relevance 0, 50 per arm); each candidate's
+// Collects what the relevance model is fitted on (scripts/fit-relevance.ts fits it): Cairn's two
+// fixtures — the retrieval fixture's conversations (LoCoMo's format: every entry a trace, its
+// questions plus generated queries that match nothing) and the memory fixture's stores (a person's
+// notes with their titles, tags and dates, its paraphrase, shared-word and unanswerable questions),
+// each store a fresh user, embedded by the real model through the queue; every query goes through
+// the search service's own candidates (min_relevance 0, 50 per arm); each candidate's
 // signals, whether it holds an evidence entry, its rank in each arm, its lexemes (with the words'
 // statistics, so the fit can recompute the feedback signal) and which other candidates are its
 // neighbours in the timeline (so the fit can recompute the context signal) are kept.
 //   node --import tsx scripts/collect-relevance.ts [--file dir-or-file] --dump signals.json
 //        [--held-out-adapters dir]   each store's query adapter fitted without it (see heldOutEmbedder)
-// The data set is Cairn's own retrieval fixture (tests/fixtures/retrieval) unless --file names
-// another. A LoCoMo file may be collected to measure a fit on it (fit-relevance.ts --evaluate), never
+// The data sets are Cairn's own fixtures (tests/fixtures/retrieval and tests/fixtures/memories)
+// unless --file names another, collected alone. A LoCoMo file may be collected to measure a fit on it (fit-relevance.ts --evaluate), never
 // to fit what ships: its licence (CC BY-NC) allows evaluation only, and the dump stays local (/tmp).
 import { readFileSync, writeFileSync } from 'node:fs';
-import { embedAll, loadConversation, type Loaded } from '../bench/locomo.bench.js';
-import { CATEGORY_NAMES, loadLocomo, RETRIEVAL_FIXTURE } from '../bench/locomo-data.js';
+import { embedAll, loadConversation } from '../bench/locomo.bench.js';
+import { CATEGORY_NAMES, type Conversation, loadLocomo, RETRIEVAL_FIXTURE } from '../bench/locomo-data.js';
+import { loadMemoryStores, type MemoryStore } from '../bench/memory-fixture.js';
 import { log, openBenchDatabase, option } from '../bench/bench-support.js';
 import { createEmbedderFromEnv } from '../bench/bench-embedder.js';
 import type { Embedder } from '../server/embeddings/embedder.js';
@@ -21,7 +24,10 @@ import { adaptQuery, loadQueryAdapter } from '../server/embeddings/query-adapter
 import { USE_LITE_DIMENSION } from '../server/embeddings/worker-protocol.js';
 import type { RelevanceSignals } from '../server/features/search/relevance.js';
 import { searchRepo } from '../server/features/search/search.repo.js';
+import type { Principal } from '../server/http/principal.js';
 import { createTestApp } from '../server/test-support/test-app.js';
+
+type App = Awaited<ReturnType<typeof createTestApp>>;
 
 /** Candidates per arm when collecting: the fit can then tell what 30 would have given. */
 export const COLLECT_DEPTH = 50;
@@ -116,6 +122,7 @@ function heldOutEmbedder(base: Embedder, dir: string, conversations: number) {
       JSON.parse(readFileSync(`${dir}/fold-${n}.json`, 'utf8')),
     ),
   );
+  const shipped = loadQueryAdapter(LOCAL_MODEL_ID, USE_LITE_DIMENSION);
   const state = { conversation: 0 };
   const embedder: Embedder = {
     modelId: base.modelId,
@@ -124,14 +131,92 @@ function heldOutEmbedder(base: Embedder, dir: string, conversations: number) {
     async embed(texts, options) {
       if (options?.inputType !== 'query') return base.embed(texts, options);
       const raw = await base.embed(texts, { ...options, inputType: 'document' });
-      return raw.map((v) => adaptQuery(v, folds[state.conversation]!));
+      // A store no adapter was fitted on (the memory fixture's) gets the shipped one.
+      return raw.map((v) => adaptQuery(v, folds[state.conversation] ?? shipped));
     },
   };
   return { embedder, state };
 }
 
-export async function collect(file: string, heldOutAdapters?: string): Promise<Query[]> {
+/** One store to collect: its owner, which fixture entries each trace holds, and what to ask it. */
+type Source = {
+  principal: Principal;
+  turnsOf: Map<string, string[]>;
+  sampleId: string;
+  asked: Omit<Query, 'rows' | 'terms' | 'conversation' | 'store'>[];
+};
+
+/** A conversation in LoCoMo's format: its questions, plus generated queries that match nothing. */
+function conversationQueries(conversation: Conversation, random: () => number): Source['asked'] {
+  return [
+    ...conversation.questions.map((q) => ({
+      kind: 'question' as const,
+      text: q.question,
+      category: CATEGORY_NAMES[q.category] ?? String(q.category),
+      evidence: q.evidence,
+    })),
+    ...OFF_TOPIC.map((text, i) => ({
+      kind: i < OFF_TOPIC.length / 2 ? ('fit-nonsense' as const) : ('check-nonsense' as const),
+      text,
+      category: 'nonsense',
+      evidence: [],
+    })),
+    ...Array.from({ length: 12 }, (_, i) => ({
+      kind: i % 2 ? ('check-nonsense' as const) : ('fit-nonsense' as const),
+      text: i === 0 ? 'zzzqqq' : gibberish(random),
+      category: 'nonsense',
+      evidence: [],
+    })),
+  ];
+}
+
+/**
+ * A store of the memory fixture (bench/memory-fixture.ts) as the person's traces, with its own
+ * questions: paraphrase and shared-word ones are questions (category: their kind), and of those
+ * nothing answers every other one teaches the model what "nothing" looks like, the rest check it.
+ */
+async function loadMemories(t: App, store: MemoryStore, n: number): Promise<Source> {
+  const user = await t.app.services.users.create(`memories-${n}@bench.example`, 'memory bench password');
+  const principal: Principal = {
+    userId: user.id,
+    via: 'session',
+    scopes: ['read:traces', 'write:traces'],
+    credentialId: 'memory-bench',
+  };
+  const turnsOf = new Map<string, string[]>();
+  for (const note of store.notes) {
+    const { trace } = await t.app.services.traces.create(
+      principal,
+      { title: note.title ?? '', content: note.content, category: note.category, importance: note.importance, tags: note.tags },
+      { source: 'import', createdAt: new Date(note.created_at) },
+    );
+    turnsOf.set(trace.id, [...(turnsOf.get(trace.id) ?? []), note.id]);
+  }
+  let unanswered = 0;
+  const asked = store.questions.map((q) => ({
+    kind: q.answers.length
+      ? ('question' as const)
+      : unanswered++ % 2
+        ? ('check-nonsense' as const)
+        : ('fit-nonsense' as const),
+    text: q.query,
+    category: q.kind,
+    evidence: q.answers,
+  }));
+  return { principal, turnsOf, sampleId: store.store, asked };
+}
+
+/**
+ * Collects Cairn's own fixtures: the retrieval fixture's conversations (or the LoCoMo-format file or
+ * directory `file`) and, unless `memories` is false, the memory fixture's stores.
+ */
+export async function collect(
+  file: string,
+  heldOutAdapters?: string,
+  opts: { memories?: boolean } = {},
+): Promise<Query[]> {
   const conversations = loadLocomo(file);
+  const stores = opts.memories === false ? [] : loadMemoryStores();
   const { db, close } = await openBenchDatabase();
   const heldOut = heldOutAdapters
     ? heldOutEmbedder(createEmbedderFromEnv(), heldOutAdapters, conversations.length)
@@ -141,39 +226,20 @@ export async function collect(file: string, heldOutAdapters?: string): Promise<Q
   t.app.services.search.tuning.depth = COLLECT_DEPTH;
   const queries: Query[] = [];
   try {
-    const loaded: Loaded[] = [];
-    for (const [i, c] of conversations.entries()) loaded.push(await loadConversation(t, c, i));
+    const random = rng(7);
+    const sources: Source[] = [];
+    for (const [i, c] of conversations.entries()) {
+      const { principal, turnsOf } = await loadConversation(t, c, i);
+      sources.push({ principal, turnsOf, sampleId: c.sampleId, asked: conversationQueries(c, random) });
+    }
+    for (const [i, s] of stores.entries()) sources.push(await loadMemories(t, s, i));
     const started = performance.now();
     await embedAll(t);
     log(`embedded in ${Math.round((performance.now() - started) / 1000)} s`);
     if (db.kind === 'pglite') await db.runOutsideTransaction('VACUUM ANALYZE');
-    const random = rng(7);
-    for (const [n, { principal, turnsOf, conversation }] of loaded.entries()) {
+    for (const [n, { principal, turnsOf, sampleId, asked }] of sources.entries()) {
+      // Fold n is the adapter fitted without conversation n; the memory stores are in no fold.
       if (heldOut) heldOut.state.conversation = n;
-      const of = { conversation: n, store: conversation.sampleId };
-      const asked: Omit<Query, 'rows' | 'terms'>[] = [
-        ...conversation.questions.map((q) => ({
-          ...of,
-          kind: 'question' as const,
-          text: q.question,
-          category: CATEGORY_NAMES[q.category] ?? String(q.category),
-          evidence: q.evidence,
-        })),
-        ...OFF_TOPIC.map((text, i) => ({
-          ...of,
-          kind: i < OFF_TOPIC.length / 2 ? ('fit-nonsense' as const) : ('check-nonsense' as const),
-          text,
-          category: 'nonsense',
-          evidence: [],
-        })),
-        ...Array.from({ length: 12 }, (_, i) => ({
-          ...of,
-          kind: i % 2 ? ('check-nonsense' as const) : ('fit-nonsense' as const),
-          text: i === 0 ? 'zzzqqq' : gibberish(random),
-          category: 'nonsense',
-          evidence: [],
-        })),
-      ];
       for (const q of asked) {
         const ranking = await t.app.services.search.rank(principal, {
           query: q.text,
@@ -202,6 +268,8 @@ export async function collect(file: string, heldOutAdapters?: string): Promise<Q
         const index = new Map(ids.map((id, i) => [id, i]));
         queries.push({
           ...q,
+          conversation: n,
+          store: sampleId,
           terms: { documents, lexemes: [...lexemes], df: Object.fromEntries(df) },
           rows: ranking.candidates.map((c) => {
             const turns = turnsOf.get(c.id) ?? [];
@@ -217,7 +285,7 @@ export async function collect(file: string, heldOutAdapters?: string): Promise<Q
           }),
         });
       }
-      log(`${conversation.sampleId}: ${asked.length} queries ranked`);
+      log(`${sampleId}: ${asked.length} queries ranked`);
     }
   } finally {
     await t.close();
@@ -237,6 +305,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(2);
   }
   const started = performance.now();
-  writeFileSync(dump, JSON.stringify(await collect(file, option(args, 'held-out-adapters'))));
+  // A file other than the retrieval fixture is collected alone (LoCoMo, to measure a fit on it).
+  const memories = file === RETRIEVAL_FIXTURE;
+  writeFileSync(dump, JSON.stringify(await collect(file, option(args, 'held-out-adapters'), { memories })));
   log(`wrote ${dump} in ${Math.round((performance.now() - started) / 1000)} s`);
 }

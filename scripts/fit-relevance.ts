@@ -1,13 +1,15 @@
 // Fits the relevance model of hybrid search (server/features/search/relevance-model.json,
 // docs/decisions/0008-hybrid-search.md) on what scripts/collect-relevance.ts collected from Cairn's
-// own retrieval fixture (tests/fixtures/retrieval).
+// own fixtures (tests/fixtures/retrieval: conversations; tests/fixtures/memories: people's notes
+// with paraphrase, shared-word and unanswerable questions).
 //   node --import tsx scripts/fit-relevance.ts --from signals.json [--features NAME] [--floor C] [--write]
 //        [--chosen-only]   only the chosen set, depth and floor (not every row of the table)
 //        [--dump signals.json]   collect the fixture first instead of --from (--file: another data set)
 //        [--evaluate locomo-signals.json]   the model fitted on all of --from, measured on another
 //                                           collection (LoCoMo dev: evaluated, never fitted on)
-// A candidate is positive when it holds an evidence entry; the generated queries' candidates are
-// all negative: they teach the model what "nothing" looks like. Prints, per feature set (and per
+// A candidate is positive when it holds an evidence entry; the candidates of queries nothing
+// answers (generated ones, and the memory fixture's) are all negative: they teach the model what
+// "nothing" looks like. Prints, per feature set (and per
 // candidate depth), recall@1/5/10 and MRR with leave-one-store-out fits, the share of held-out
 // nonsense queries that return anything, and the threshold that keeps R@5 within a point of no
 // threshold. A set with the feedback or context signal is fitted in passes, as the service ranks
@@ -19,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import prettier from 'prettier';
 import { log, option } from '../bench/bench-support.js';
 import { add, emptyTally, loadLocomo, mean, RETRIEVAL_FIXTURE, score } from '../bench/locomo-data.js';
+import { loadMemoryStores, MEMORY_FIXTURE } from '../bench/memory-fixture.js';
 import {
   FEATURE_NAMES,
   type FeatureName,
@@ -97,7 +100,14 @@ export function evaluate(queries: Query[], scored: Map<Query, { row: Row; p: num
       .map((s) => s.row),
   );
   const nonsense = queries.filter((q) => q.kind === 'check-nonsense');
-  const answered = nonsense.filter((q) => scored.get(q)!.some((s) => s.p >= threshold)).length;
+  const answers = (q: Query) => scored.get(q)!.some((s) => s.p >= threshold);
+  const answered = nonsense.filter(answers).length;
+  // The memory fixture's unanswerable kinds (nonsense, general knowledge, personal), each apart.
+  const answeredBy: Record<string, number> = {};
+  for (const category of new Set(nonsense.map((q) => q.category))) {
+    const of = nonsense.filter((q) => q.category === category);
+    answeredBy[category] = Math.round((of.filter(answers).length / of.length) * 1000) / 1000;
+  }
   const byCategory: Record<string, number> = {};
   for (const category of new Set(questions.map((q) => q.category))) {
     const idx = questions.flatMap((q, i) => (q.category === category ? [i] : []));
@@ -112,6 +122,7 @@ export function evaluate(queries: Query[], scored: Map<Query, { row: Row; p: num
       questions.map((q) => q.evidence),
     ),
     nonsense_answered: Math.round((answered / Math.max(nonsense.length, 1)) * 1000) / 1000,
+    answered_by_category: answeredBy,
     r5_by_category: byCategory,
   };
 }
@@ -199,7 +210,8 @@ const FEATURE_SETS: Record<string, FeatureName[]> = {
   'all eight + prefix share': FEATURE_NAMES.slice(0, 9),
   'all ten (+ prefix share, feedback)': FEATURE_NAMES.slice(0, 10),
   'all ten + best neighbour': FEATURE_NAMES.slice(0, 11),
-  'all twelve (+ best neighbour, neighbours summed)': [...FEATURE_NAMES],
+  'all twelve (+ best neighbour, neighbours summed)': FEATURE_NAMES.slice(0, 12),
+  'all fourteen (+ words that mean alike: soft match, word-vector cosine)': [...FEATURE_NAMES],
 };
 
 /** The scores with no threshold, the highest threshold keeping R@5 within a point, and the curve around it. */
@@ -224,7 +236,11 @@ async function main() {
   const collected: Query[] = from ? JSON.parse(readFileSync(from, 'utf8')) : await collect(file);
   const dump = option(args, 'dump');
   if (dump) writeFileSync(dump, JSON.stringify(collected));
-  const chosen = option(args, 'features', 'all twelve (+ best neighbour, neighbours summed)');
+  const chosen = option(
+    args,
+    'features',
+    'all fourteen (+ words that mean alike: soft match, word-vector cosine)',
+  );
   const chosenDepth = Number(option(args, 'depth', '50'));
   // --chosen-only: the chosen set at the chosen depth and floor, not the whole table (minutes less).
   const only = args.includes('--chosen-only');
@@ -289,15 +305,18 @@ async function main() {
     );
   }
   if (args.includes('--write')) {
-    // What ships is fitted on Cairn's own fixture only: LoCoMo's licence allows evaluation only.
-    const fixture = new Set(loadLocomo(RETRIEVAL_FIXTURE).map((c) => c.sampleId));
+    // What ships is fitted on Cairn's own fixtures only: LoCoMo's licence allows evaluation only.
+    const fixture = new Set([
+      ...loadLocomo(RETRIEVAL_FIXTURE).map((c) => c.sampleId),
+      ...loadMemoryStores().map((s) => s.store),
+    ]);
     if (!queries.every((q) => q.store !== undefined && fixture.has(q.store)))
       throw new Error(
-        `--write fits only a collection of ${RETRIEVAL_FIXTURE}; measure others with --evaluate`,
+        `--write fits only a collection of Cairn's fixtures (${RETRIEVAL_FIXTURE}, ${MEMORY_FIXTURE}); measure others with --evaluate`,
       );
     model.fitted_on =
-      `tests/fixtures/retrieval (${from ?? 'collected'}): ${queries.filter((q) => q.kind === 'question').length} questions ` +
-      `and ${queries.filter((q) => q.kind === 'fit-nonsense').length} generated non-matching queries, ` +
+      `tests/fixtures/retrieval and tests/fixtures/memories (${from ?? 'collected'}): ${queries.filter((q) => q.kind === 'question').length} questions ` +
+      `and ${queries.filter((q) => q.kind === 'fit-nonsense').length} queries that match nothing, ` +
       `${x.length} candidates (${y.filter(Boolean).length} positive) at ${chosenDepth} per arm` +
       `${chosenFloor === undefined ? '' : `, cosine floor ${chosenFloor} without a shared word`}; ` +
       `suggested min_relevance ${chosenThreshold}`;

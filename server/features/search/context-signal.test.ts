@@ -26,6 +26,8 @@ function note(bm25: number, cosine = 0.5): RelevanceSignals {
     feedback: 0,
     context: 0,
     contextSum: 0,
+    soft: null,
+    sif: null,
   };
 }
 

@@ -10,6 +10,10 @@ import {
 } from './relevance.js';
 import type { Arm } from './score-fusion.js';
 import { expansionTerms, feedbackShare, idf, prefixShare } from './word-signals.js';
+import { loadWordVectors, wordMatcher, type WordVectors } from './word-vectors.js';
+
+/** The word vectors, read once (null when they were not built: the word-vector signals are then unknown). */
+export const WORD_VECTORS = loadWordVectors();
 
 /** One candidate of hybrid search with what each arm said of it. */
 export type Candidate = {
@@ -90,7 +94,14 @@ export function signalsOf(
   candidates: readonly Candidate[],
   terms: Omit<QueryTerms, 'df'>,
   background: number | null,
+  vectors: WordVectors | null = WORD_VECTORS,
 ): Map<string, RelevanceSignals> {
+  const alike =
+    vectors &&
+    wordMatcher(
+      vectors,
+      terms.lexemes.map((l) => l.lexeme),
+    );
   const weight = new Map(terms.lexemes.map((l) => [l.lexeme, idf(Math.max(terms.documents, 1), l.df)]));
   const known = new Set(terms.lexemes.filter((l) => l.df > 0).map((l) => l.lexeme));
   const mass = [...weight.values()].reduce((s, w) => s + w, 0);
@@ -118,6 +129,8 @@ export function signalsOf(
           feedback: 0,
           context: 0,
           contextSum: 0,
+          soft: alike ? alike.soft(c.lexemes) : null,
+          sif: alike ? alike.sif(c.lexemes) : null,
         },
       ];
     }),

@@ -19,6 +19,8 @@ function candidate(cosine: number, termShare: number): RelevanceSignals {
     feedback: 0,
     context: 0,
     contextSum: 0,
+    soft: null,
+    sif: null,
   };
 }
 

@@ -42,6 +42,14 @@ export type RelevanceSignals = {
   context: number;
   /** The sum of those neighbours' relevance: how much of the sitting is about the query. */
   contextSum: number;
+  /**
+   * Words that mean alike (word-vectors.ts): how much of the query's meaning the note's words
+   * carry, each query word by its closest word of the note. null: no word vectors, or no query
+   * word has one.
+   */
+  soft: number | null;
+  /** The cosine of the query's and the note's weighted mean word vectors (null as for `soft`). */
+  sif: number | null;
 };
 
 export const FEATURE_NAMES = [
@@ -57,6 +65,8 @@ export const FEATURE_NAMES = [
   'feedback',
   'context',
   'context_sum',
+  'soft',
+  'sif',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 
@@ -117,6 +127,8 @@ export function featureValues(s: RelevanceSignals): Record<FeatureName, number |
     feedback: s.feedback,
     context: s.context,
     context_sum: s.contextSum,
+    soft: s.soft,
+    sif: s.sif,
   };
 }
 

@@ -16,6 +16,7 @@ import {
   type RankedHit,
   rankByRelevance,
   type RankOptions,
+  WORD_VECTORS,
 } from './relevance-ranking.js';
 import type { Arm } from './score-fusion.js';
 import {
@@ -89,6 +90,8 @@ export function createSearchService(deps: SearchServiceDeps) {
   const tuning: SearchTuning = { ...DEFAULT_TUNING, ...deps.tuning };
   let lastWarning = 0;
   const queryVectors = createQueryVectorCache();
+  if (!WORD_VECTORS)
+    log.warn('word vectors are not built (npm run build): search ranks without its word-meaning signals');
   const documentFrequencies = createDocumentFrequencyCache();
 
   async function embedQuery(query: string): Promise<readonly number[] | null> {

@@ -84,6 +84,8 @@ describe('withFeedback', () => {
       feedback: 0,
       context: 0,
       contextSum: 0,
+      soft: null,
+      sif: null,
     };
   }
   const candidates = [
