@@ -16,6 +16,14 @@ export const SEARCH_LIMITS = {
    * then returns nothing.
    */
   minRelevanceDefault: 0.5,
+  /**
+   * Weak matches (issue 29): when nothing reaches min_relevance, a caller that asks for them
+   * (`weak_matches`, which MCP search always does) gets up to this many of the best candidates
+   * above `weakMatchFloor`, each marked weak. An assistant can discard a weak result; it cannot
+   * recover one it never saw.
+   */
+  weakMatchMax: 3,
+  weakMatchFloor: 0.15,
 } as const;
 
 const Query = z
@@ -36,6 +44,12 @@ const MinRelevance = z
     `Leave out results whose relevance is below this (default ${SEARCH_LIMITS.minRelevanceDefault}; 0 returns every candidate)`,
   );
 
+const WeakMatches = z
+  .boolean()
+  .describe(
+    `When nothing reaches min_relevance, return up to ${SEARCH_LIMITS.weakMatchMax} of the closest candidates anyway, each marked weak (default false)`,
+  );
+
 export const SearchRequest = z
   .object({
     query: Query,
@@ -44,6 +58,7 @@ export const SearchRequest = z
     category: Category.optional(),
     tags: TagList.optional().describe('Only traces carrying all of these tags'),
     importance: Importance.optional(),
+    weak_matches: WeakMatches.default(false),
   })
   .meta({ id: 'SearchRequest' });
 export type SearchRequest = z.input<typeof SearchRequest>;
@@ -61,6 +76,10 @@ export const SearchQueryString = z.object({
     .transform((s) => (s ? s.split(',') : undefined))
     .pipe(TagList.optional()),
   importance: Importance.optional(),
+  weak_matches: z
+    .enum(['true', 'false', '1', '0'], { message: 'weak_matches must be true or false' })
+    .transform((v) => v === 'true' || v === '1')
+    .default(false),
 });
 
 export const SearchArm = z.enum(['fulltext', 'vector']);
@@ -89,6 +108,10 @@ export const SearchResult = TraceSchema.pick({
       .number()
       .describe('What the list is sorted by: the relevance plus small recency and importance priors'),
     matched: z.array(SearchArm).describe('Which arms found it: full-text, semantic (vector), or both'),
+    weak: z
+      .literal(true)
+      .optional()
+      .describe('A weak match: below min_relevance, listed because nothing reached it (weak_matches)'),
   })
   .meta({ id: 'SearchResult' });
 export type SearchResult = z.infer<typeof SearchResult>;
@@ -103,7 +126,9 @@ export const SearchResponse = z
     message: z
       .string()
       .optional()
-      .describe('Present when nothing is returned: says that nothing stored is relevant enough'),
+      .describe(
+        'Present when nothing reached min_relevance: says so, and whether weak matches are listed instead',
+      ),
   })
   .meta({ id: 'SearchResponse' });
 export type SearchResponse = z.infer<typeof SearchResponse>;

@@ -26,6 +26,10 @@ export type SearchHit = {
   tags: string[];
   created_at: string;
   snippet?: string;
+  /** 0–1, the same scale for every query (absent from a list match). */
+  relevance?: number;
+  /** Listed although nothing reached the server's threshold: the closest few. */
+  weak?: true;
 };
 
 export type CreateInput = {
@@ -84,17 +88,24 @@ export function createCairnApi(config: Config, fetchImpl: typeof fetch = fetch) 
   }
 
   return {
-    /** Ranked search (POST /api/search); servers without it answer 404, then the list's text match. */
-    async search(query: string, limit: number): Promise<SearchHit[]> {
+    /**
+     * Ranked search (POST /api/search), weak matches included as the server's own MCP search does;
+     * servers without it answer 404, then the list's text match.
+     */
+    async search(query: string, limit: number): Promise<{ results: SearchHit[]; message?: string }> {
       try {
-        const { data } = await call<{ results: SearchHit[] }>('POST', '/api/search', { query, limit });
-        return data.results;
+        const { data } = await call<{ results: SearchHit[]; message?: string }>('POST', '/api/search', {
+          query,
+          limit,
+          weak_matches: true,
+        });
+        return data;
       } catch (err) {
         if (!(err instanceof CairnError) || err.status !== 404) throw err;
       }
       const params = new URLSearchParams({ search: query.slice(0, 500), pageSize: String(limit) });
       const { data } = await call<{ traces: SearchHit[] }>('GET', `/api/traces?${params.toString()}`);
-      return data.traces;
+      return { results: data.traces };
     },
     async get(id: string): Promise<Trace> {
       return (await call<Trace>('GET', `/api/traces/${encodeURIComponent(id)}`)).data;

@@ -38,10 +38,12 @@ export function registerTools(server: McpServer, api: CairnApi, baseUrl: string,
     title: h.title || UNTITLED,
     url: url(h.id),
     snippet: h.snippet ?? snippet(h.content),
+    ...(h.relevance === undefined ? {} : { relevance: Math.round(h.relevance * 1000) / 1000 }),
     category: h.category,
     importance: h.importance,
     tags: h.tags,
     created_at: h.created_at,
+    ...(h.weak ? { weak: true } : {}),
   });
   const run = async (work: () => Promise<Record<string, unknown>>, structured: boolean) => {
     try {
@@ -57,7 +59,9 @@ export function registerTools(server: McpServer, api: CairnApi, baseUrl: string,
       title: 'Search memory',
       description:
         "Search the user's Cairn memory (notes, preferences, facts, project context) and return the best " +
-        'matching traces with an id, title, link and a short snippet. Use fetch with an id to read a whole trace.',
+        'matching traces with an id, title, link, a short snippet and a relevance (0-1). When nothing is ' +
+        'clearly relevant, the closest few come back marked "weak": check them before relying on them. ' +
+        'Use fetch with an id to read a whole trace.',
       inputSchema: {
         query: z.string().min(1).max(LIMITS.queryMax).describe('What to look for'),
         limit: z
@@ -71,10 +75,11 @@ export function registerTools(server: McpServer, api: CairnApi, baseUrl: string,
       annotations: { title: 'Search memory', readOnlyHint: true, openWorldHint: false },
     },
     ({ query, limit }) =>
-      run(
-        async () => ({ results: (await api.search(query.trim(), limit ?? LIMITS.searchDefault)).map(item) }),
-        true,
-      ),
+      run(async () => {
+        const { results, message } = await api.search(query.trim(), limit ?? LIMITS.searchDefault);
+        // An empty or weak answer says why, so the assistant does not take silence for an error.
+        return { results: results.map(item), ...(message ? { message } : {}) };
+      }, true),
   );
 
   server.registerTool(

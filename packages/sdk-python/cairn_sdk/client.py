@@ -138,9 +138,13 @@ class Cairn:
 
     def search(self, query: str, limit: Optional[int] = None, category: Optional[str] = None,
                tags: Optional[List[str]] = None, importance: Optional[str] = None,
-               min_relevance: Optional[float] = None) -> SearchResponse:
+               min_relevance: Optional[float] = None,
+               weak_matches: Optional[bool] = None) -> SearchResponse:
+        """Hybrid search. With weak_matches=True, when nothing reaches min_relevance the closest few
+        come back anyway, each with "weak": True (an assistant can discard them; not see hidden ones)."""
         body = {k: v for k, v in {"query": query, "limit": limit, "category": category, "tags": tags,
-                                  "importance": importance, "min_relevance": min_relevance}.items()
+                                  "importance": importance, "min_relevance": min_relevance,
+                                  "weak_matches": weak_matches}.items()
                 if v is not None}
         return SearchResponse.parse(self._send("POST", "/api/search", json_body=body))
 

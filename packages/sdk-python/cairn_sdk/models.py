@@ -57,7 +57,8 @@ class TraceList:
 class SearchResponse:
     results: List[Dict[str, Any]]
     raw: Dict[str, Any] = field(default_factory=dict)
-    # Set when nothing reached min_relevance: says so in words an assistant can repeat.
+    # Set when nothing reached min_relevance (and when only weak matches are listed): says so in
+    # words an assistant can repeat.
     message: Optional[str] = None
 
     @classmethod

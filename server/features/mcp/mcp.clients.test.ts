@@ -126,6 +126,15 @@ describe.each(clients)('$label', ({ connect }) => {
       results: [],
       message: expect.stringMatching(/^Nothing relevant/),
     });
+    // Nothing above the threshold, but something close: listed as a weak match, with a word why.
+    const weak = (await client.callTool({
+      name: 'search',
+      arguments: { query: 'coffee', min_relevance: 1 },
+    })) as ToolResult;
+    expect(textJson(weak)).toMatchObject({
+      results: [{ id, title: 'Coffee', weak: true }],
+      message: expect.stringMatching(/^Only weak matches/),
+    });
 
     // ChatGPT's fetch shape: one text item holding {"id","title","text","url","metadata"}.
     const fetched = (await client.callTool({ name: 'fetch', arguments: { id } })) as ToolResult;
@@ -147,8 +156,9 @@ describe.each(clients)('$label', ({ connect }) => {
     ]);
     expect(doc.metadata).toMatchObject({ category: 'preference', created_at: stored.created_at });
 
-    // One search hit and one fetch: two accesses, no more (fetch must not double count).
-    expect((await restGet(ann, id)).access_count).toBe(2);
+    // Two search hits (a weak match counts: it was returned) and one fetch: three accesses, no more
+    // (fetch must not double count).
+    expect((await restGet(ann, id)).access_count).toBe(3);
 
     const updated = (await client.callTool({
       name: 'update',

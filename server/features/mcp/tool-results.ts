@@ -28,6 +28,8 @@ export type SearchItem = {
   importance: string;
   tags: string[];
   created_at: string;
+  /** Listed although below min_relevance: nothing reached it (contract/search.ts). */
+  weak?: true;
 };
 
 export function searchItem(publicUrl: string, r: SearchResult): SearchItem {
@@ -42,6 +44,7 @@ export function searchItem(publicUrl: string, r: SearchResult): SearchItem {
     importance: r.importance,
     tags: r.tags,
     created_at: r.created_at,
+    ...(r.weak ? { weak: true as const } : {}),
   };
 }
 

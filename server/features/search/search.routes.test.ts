@@ -199,6 +199,27 @@ describe('search over HTTP', () => {
     expect((await post({ query: 'dentist', min_relevance: 0 })).json().message).toBeUndefined();
   });
 
+  it('lists the closest few as weak matches when asked, and only then', async () => {
+    const strict = (await post({ query: 'dentist appointment', min_relevance: 1 })).json();
+    expect(strict.results).toEqual([]);
+    const weak = (await post({ query: 'dentist appointment', min_relevance: 1, weak_matches: true })).json();
+    expect(weak.results.length).toBeGreaterThan(0);
+    expect(weak.results.length).toBeLessThanOrEqual(SEARCH_LIMITS.weakMatchMax);
+    expect(weak.results[0]).toMatchObject({ title: 'Dentist', weak: true });
+    for (const r of weak.results as (Result & { weak?: boolean })[]) {
+      expect(r.weak).toBe(true);
+      expect(r.relevance).toBeGreaterThanOrEqual(SEARCH_LIMITS.weakMatchFloor);
+    }
+    expect(weak.message).toMatch(/^Only weak matches: no memory reached relevance 1\./);
+    // Above the threshold nothing is marked weak; over GET too.
+    const open = (await post({ query: 'dentist appointment', min_relevance: 0, weak_matches: true })).json();
+    expect(open.results.some((r: { weak?: boolean }) => r.weak)).toBe(false);
+    expect(
+      (await get('q=dentist%20appointment&min_relevance=1&weak_matches=true')).json().results[0].weak,
+    ).toBe(true);
+    expect((await get('q=dentist&weak_matches=maybe')).statusCode).toBe(400);
+  });
+
   it('shows a snippet of at most 300 characters around the matching words of a long note', async () => {
     const body = (await post({ query: 'where is the spare key?' })).json();
     const hit = (body.results as Result[]).find((r) => r.id === ids['Long note'])!;

@@ -1,5 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { SearchRequest, type SearchInput, type SearchResponse } from '../../../contract/search.js';
+import {
+  SEARCH_LIMITS,
+  SearchRequest,
+  type SearchInput,
+  type SearchResponse,
+} from '../../../contract/search.js';
 import type { SimilarTrace } from '../../../contract/traces.js';
 import { type Db, isUuid, type Tx } from '../../db/db.js';
 import { notFound } from '../../http/errors.js';
@@ -63,6 +68,8 @@ export type Ranking = {
   vector: ArmHit[];
   /** What is returned: relevance ≥ min_relevance, at most `limit`, best first. */
   fused: RankedHit[];
+  /** When `fused` is empty and weak matches were asked for: the closest few above the floor. */
+  weak: RankedHit[];
   /** Every candidate, ranked, before the threshold and the limit (the fit script reads these). */
   candidates: RankedHit[];
   /** The words' statistics the ranking used (the fit recomputes the feedback from them). */
@@ -225,7 +232,14 @@ export function createSearchService(deps: SearchServiceDeps) {
         ...(neighbours ? { neighbours } : {}),
       });
       const fused = ranked.filter((h) => h.relevance >= input.min_relevance).slice(0, input.limit);
-      const top = fused.map((f) => f.id);
+      // Nothing reached the threshold: the closest few above the floor, for a caller that asked.
+      const weak =
+        fused.length || !input.weak_matches
+          ? []
+          : ranked
+              .filter((h) => h.relevance >= SEARCH_LIMITS.weakMatchFloor)
+              .slice(0, Math.min(input.limit, SEARCH_LIMITS.weakMatchMax));
+      const top = [...fused, ...weak].map((f) => f.id);
       const rows = new Map((await searchRepo.rows(tx, userId, top)).map((r) => [r.id, r]));
       await afterFusion?.(tx, top);
       return {
@@ -233,6 +247,7 @@ export function createSearchService(deps: SearchServiceDeps) {
         fulltext,
         vector: nearest,
         fused,
+        weak,
         candidates: ranked,
         terms: words,
         rows,
@@ -252,36 +267,48 @@ export function createSearchService(deps: SearchServiceDeps) {
       const ranking = await run(principal, input, async (tx, ids) => {
         await deps.traces.recordAccessIn(tx, principal, ids);
       });
+      const result = (hit: RankedHit, weak: boolean) => {
+        const row = ranking.rows.get(hit.id);
+        if (!row) return [];
+        return [
+          {
+            id: row.id,
+            title: row.title,
+            content: row.content,
+            category: row.category,
+            importance: row.importance,
+            tags: row.tags,
+            created_at: row.created_at.toISOString(),
+            updated_at: row.updated_at.toISOString(),
+            snippet: buildSnippet(row.content, input.query),
+            relevance: hit.relevance,
+            score: hit.score,
+            matched: hit.matched satisfies Arm[],
+            ...(weak ? { weak: true as const } : {}),
+          },
+        ];
+      };
+      const below = `no memory reached relevance ${input.min_relevance}`;
       return {
         query: input.query,
         mode: ranking.mode,
-        results: ranking.fused.flatMap((hit) => {
-          const row = ranking.rows.get(hit.id);
-          if (!row) return [];
-          return [
-            {
-              id: row.id,
-              title: row.title,
-              content: row.content,
-              category: row.category,
-              importance: row.importance,
-              tags: row.tags,
-              created_at: row.created_at.toISOString(),
-              updated_at: row.updated_at.toISOString(),
-              snippet: buildSnippet(row.content, input.query),
-              relevance: hit.relevance,
-              score: hit.score,
-              matched: hit.matched satisfies Arm[],
-            },
-          ];
-        }),
+        results: [
+          ...ranking.fused.flatMap((hit) => result(hit, false)),
+          ...ranking.weak.flatMap((hit) => result(hit, true)),
+        ],
         ...(ranking.fused.length
           ? {}
-          : {
-              message:
-                `Nothing relevant found: no memory reached relevance ${input.min_relevance}` +
-                (ranking.candidates.length ? ' (lower min_relevance to see weaker matches).' : '.'),
-            }),
+          : ranking.weak.length
+            ? {
+                message:
+                  `Only weak matches: ${below}. These ${ranking.weak.length} came closest; ` +
+                  'they may not answer the question.',
+              }
+            : {
+                message:
+                  `Nothing relevant found: ${below}` +
+                  (ranking.candidates.length ? ' (lower min_relevance to see weaker matches).' : '.'),
+              }),
       };
     },
 

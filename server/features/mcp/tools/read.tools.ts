@@ -52,17 +52,21 @@ export function registerReadTools(server: McpServer, deps: ToolDeps): void {
         title: 'Search memory',
         description:
           "Search the user's Cairn memory (notes, preferences, facts, project context) and return the best " +
-          'matching traces with an id, title, link and a short snippet. Use fetch with an id to read a whole trace.',
+          'matching traces with an id, title, link, a short snippet and a relevance (0-1). When nothing is ' +
+          'clearly relevant, the closest few come back marked "weak": check them before relying on them. ' +
+          'Use fetch with an id to read a whole trace.',
         inputSchema: SearchInput,
         annotations: { title: 'Search memory', readOnlyHint: true, openWorldHint: false },
       },
       async ({ query, limit, min_relevance }) => {
         try {
           // Hybrid search, the same as POST /api/search; it counts each returned result as one retrieval.
+          // Weak matches always: an assistant can set a weak result aside, never see a hidden one.
           const { results, message } = await search.search(principal, {
             query,
             limit: limit ?? MCP_SEARCH_LIMITS.limitDefault,
             ...(min_relevance === undefined ? {} : { min_relevance }),
+            weak_matches: true,
           });
           // structuredContent repeats the JSON for clients that read it. No outputSchema: with a fresh
           // server per request the SDK would convert and check it on every call (~1 ms), for a shape
