@@ -8,7 +8,7 @@
 import { loadavg } from 'node:os';
 import { CATEGORIES, TRACE_LIMITS } from '../contract/traces.js';
 import { LOCAL_MODEL_ID } from '../server/embeddings/local-embedder.js';
-import { type EmbeddedNote, embedNotes, loadNotes } from '../scripts/train-categoriser.js';
+import { type EmbeddedNote, embedNotes, loadNotes } from '../scripts/categoriser/data.js';
 import { createCategoriser, type Categoriser } from '../server/features/categorise/categoriser.js';
 import { tagKey } from '../server/features/categorise/tag-extraction.js';
 

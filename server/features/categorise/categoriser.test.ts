@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES, IMPORTANCES, TagList, TRACE_LIMITS } from '../../../contract/traces.js';
-import { loadNotes } from '../../../scripts/train-categoriser.js';
+import { loadNotes } from '../../../scripts/categoriser/data.js';
 import { LOCAL_MODEL_ID } from '../../embeddings/local-embedder.js';
 import { createCategoriser, type CategoriserModel } from './categoriser.js';
 

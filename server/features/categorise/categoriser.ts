@@ -16,6 +16,8 @@ import { combineProbabilities, predictVectorSoftmax, type VectorModel } from './
 export type CategoriserModel = {
   /** Where the model came from; written by scripts/train-categoriser.ts. */
   trainedOn: string;
+  /** What it was trained from (scripts/categoriser/train.ts trainingFingerprint): a stale model shows. */
+  fingerprint?: string;
   /** The embedding model whose vectors the vector models were trained on (the bundled one). */
   vectors: { model: string; dimension: number };
   category: { lexical: SoftmaxModel<Category>; vector: VectorModel<Category> };

@@ -13,6 +13,8 @@ describe('hasRiskCue', () => {
       'Never book flights with Ryanair',
       'The grant must be submitted by Friday',
       'The board report is due on 14 October',
+      'Billing migration to Stripe must be finished by December 15',
+      'I need to send the tax form before Friday',
       'Visa appointment next week',
     ]) {
       expect(hasRiskCue(null, text), text).toBe(true);
@@ -26,6 +28,7 @@ describe('hasRiskCue', () => {
       'The manuscript is due to the publisher in October',
       "Dairy upsets the stomach, though it isn't an allergy",
       'Lives in a flat in Leeds',
+      'I must visit grandma sometime',
     ]) {
       expect(hasRiskCue(null, text), text).toBe(false);
     }

@@ -25,6 +25,9 @@ const RISK_PATTERNS: RegExp[] = [
   // Obligations with a date or a penalty.
   /\b(deadline|penalty|must be (submitted|filed|signed|returned|paid|done|live)|renews automatically)\b/,
   /\bdue (on |by )?((mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}(st|nd|rd|th)?\b)/,
+  // A commitment with a date: "must be finished by December 15", "need to send it before Friday".
+  /\b(must|has to|have to|needs? to|got to)( \w+){0,4} (by|before|no later than) ((mon|tues|wednes|thurs|fri|satur|sun)day|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*|\d{1,2}(st|nd|rd|th)?\b|(the )?end of)/,
+  /\bno later than\b/,
   // Legal standing.
   /\b(nda|lawsuit|legal|visa|tax return|audit|compliance)\b/,
 ];

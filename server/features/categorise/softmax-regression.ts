@@ -10,20 +10,27 @@ export type SoftmaxModel<L extends string> = {
   weights: Record<string, number[]>;
 };
 
-export type TrainOptions = { epochs?: number; learningRate?: number; l2?: number };
+/**
+ * `minNotes`: a feature is learnt only from words met in at least this many training notes (one
+ * seen once is the note's own, not the label's, and would only grow the shipped model).
+ */
+export type TrainOptions = { epochs?: number; learningRate?: number; l2?: number; minNotes?: number };
 
 export function trainSoftmax<L extends string>(
   examples: { features: string[]; label: L }[],
   labels: readonly L[],
   options: TrainOptions = {},
 ): SoftmaxModel<L> {
-  const { epochs = 10, learningRate = 0.5, l2 = 0.001 } = options;
+  const { epochs = 10, learningRate = 0.5, l2 = 0.001, minNotes = 1 } = options;
   const k = labels.length;
+  const seen = new Map<string, number>();
+  for (const ex of examples) for (const f of new Set(ex.features)) seen.set(f, (seen.get(f) ?? 0) + 1);
+  const usable = (f: string) => (seen.get(f) ?? 0) >= minNotes;
   const weights = new Map<string, number[]>();
   const bias = new Array<number>(k).fill(0);
   for (let epoch = 0; epoch < epochs; epoch++) {
     for (const ex of examples) {
-      const features = [...new Set(ex.features)];
+      const features = [...new Set(ex.features)].filter(usable);
       const p = probabilities(bias, features, (f) => weights.get(f));
       const y = labels.indexOf(ex.label);
       for (let c = 0; c < k; c++) {

@@ -66,14 +66,22 @@ describe('extractTags', () => {
     expect(tags('My son and his dentist flew to the hotel with the dog')).toHaveLength(MAX_NEW_TAGS);
   });
 
-  it('adds a noun phrase that was a tag in training, or that is the title', () => {
-    const hints = { implies: {}, phraseRate: { 'dark-mode': 0.8, 'oat-milk': 0.1 } };
+  it('adds a noun phrase that was a tag in training, never one that only repeats the title', () => {
+    const hints = {
+      implies: {},
+      phraseRate: { 'dark-mode': 0.8, 'oat-milk': 0.1, 'code-review-style': 0.9 },
+    };
     expect(tags('Dark mode in every app', [], hints)).toEqual(['dark-mode']);
     expect(tags('Oat milk in the fridge', [], hints)).toEqual([]);
+    // A concept says something the title does not; the title's own words say nothing new.
     expect(extractTags({ title: 'Japan trip', content: 'Two weeks in April' }, [], noHints)).toEqual([
       'travel',
-      'japan-trip',
     ]);
+    // Even one people tagged in training (the topic, #code-review, is a concept and stays).
+    expect(
+      extractTags({ title: 'Code review style', content: 'Small PRs, reviewed within a day' }, [], hints),
+    ).not.toContain('code-review-style');
+    expect(extractTags({ title: 'GitHub username', content: 'octo-dana' }, [], noHints)).toEqual(['github']);
   });
 
   it("reuses the user's tags the note names: a multi-word tag as the same words in a row", () => {

@@ -11,7 +11,8 @@ import { stem, tokenise } from './text-features.js';
  *    or a concept it implies, or a one-letter slip of a long tag), so tags converge;
  * 2. concept tags: the hand-written concept map, plus the few word → tag pairs the trainer found
  *    in the train half;
- * 3. multi-word noun phrases of the note that were tags in training or that name its title.
+ * 3. multi-word noun phrases of the note that were tags in training, unless the title already
+ *    says them word for word.
  * At most MAX_NEW_TAGS are invented and MAX_TAGS returned. May be empty.
  */
 export type TagHints = {
@@ -107,16 +108,19 @@ export function extractTags(
     if (named || conceptKeys.has(key) || (slipCheck && near(t))) add(t);
   }
 
-  // 2 and 3. New tags: concepts first, then noun phrases people tagged before or that title the note.
+  // 2 and 3. New tags: concepts first, then noun phrases people tagged before. A phrase made only
+  // of the title's words is no tag: it repeats what the note already says (#code-review-style on
+  // "Code review style"), and filters by nothing the title does not.
   let fresh = 0;
   const addNew = (t: string) => {
     if (fresh < MAX_NEW_TAGS && add(t)) fresh++;
   };
   for (const t of concepts) addNew(t);
-  const title = note.title ? tokenise(note.title).join(' ') : '';
+  const titleWords = new Set(note.title ? tokenise(note.title).map(stem) : []);
   for (const p of phrases) {
     const rate = hints.phraseRate[tagKey(phraseTag(p))] ?? 0;
-    if (rate >= PHRASE_RATE_MIN || (title && title === p)) addNew(phraseTag(p));
+    const echoesTitle = p.split(' ').every((w) => titleWords.has(stem(w)));
+    if (rate >= PHRASE_RATE_MIN && !echoesTitle) addNew(phraseTag(p));
   }
   return out;
 }
