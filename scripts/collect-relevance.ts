@@ -187,7 +187,13 @@ async function loadMemories(t: App, store: MemoryStore, n: number): Promise<Sour
   for (const note of store.notes) {
     const { trace } = await t.app.services.traces.create(
       principal,
-      { title: note.title ?? '', content: note.content, category: note.category, importance: note.importance, tags: note.tags },
+      {
+        title: note.title ?? '',
+        content: note.content,
+        category: note.category,
+        importance: note.importance,
+        tags: note.tags,
+      },
       { source: 'import', createdAt: new Date(note.created_at) },
     );
     turnsOf.set(trace.id, [...(turnsOf.get(trace.id) ?? []), note.id]);

@@ -23,15 +23,17 @@ import { log, option } from '../bench/bench-support.js';
 import { add, emptyTally, loadLocomo, mean, RETRIEVAL_FIXTURE, score } from '../bench/locomo-data.js';
 import { loadMemoryStores, MEMORY_FIXTURE } from '../bench/memory-fixture.js';
 import {
+  answerableOf,
   FEATURE_NAMES,
   type FeatureName,
   relevanceOf,
   type RelevanceModel,
 } from '../server/features/search/relevance.js';
-import { backgroundOf } from '../server/features/search/relevance-ranking.js';
+import { backgroundOf, querySignals, WORD_VECTORS } from '../server/features/search/relevance-ranking.js';
 import { fuseScores } from '../server/features/search/score-fusion.js';
 import { collect, CONTEXT, type Query, type Row } from './collect-relevance.js';
 import { design } from './relevance/design.js';
+import { fitGate, heldOutGated } from './relevance/gate.js';
 import { applyPasses, FEEDBACK, fitFinal, fitPasses, fitted, modelWith } from './relevance/stages.js';
 
 const MODEL_FILE = fileURLToPath(new URL('../server/features/search/relevance-model.json', import.meta.url));
@@ -51,9 +53,11 @@ export function metrics(ranked: Row[][], evidence: string[][]) {
   return mean(sum);
 }
 
-/** A query's candidates with the model's relevance, best first. */
+/** A query's candidates with the model's relevance (its answerable gate applied, if any), best first. */
 function byRelevance(rows: Row[], model: RelevanceModel): { row: Row; p: number }[] {
-  return rows.map((row) => ({ row, p: relevanceOf(row.signals, model) })).sort((a, b) => b.p - a.p);
+  const own = rows.map((row) => ({ row, signals: row.signals, relevance: relevanceOf(row.signals, model) }));
+  const gate = answerableOf(own, model);
+  return own.map(({ row, relevance }) => ({ row, p: relevance * gate })).sort((a, b) => b.p - a.p);
 }
 
 /**
@@ -172,24 +176,45 @@ function withBackground(queries: Query[]): Query[] {
   });
 }
 
+/**
+ * The word-vector signals as the service computes them now (relevance-ranking.ts signalsOf),
+ * recomputed from each query's and candidate's lexemes, so a dump taken with an older definition
+ * (or before the vectors were built) fits the service's.
+ */
+function withWordSignals(queries: Query[]): Query[] {
+  if (!WORD_VECTORS)
+    throw new Error('the word vectors are not built: node --import tsx scripts/build-word-vectors.ts');
+  return queries.map((q) => {
+    const background = backgroundOf(q.rows.map((r) => r.signals.cosine));
+    const candidates = q.rows.map((r) => ({ lexemes: r.lexemes, cosine: r.signals.cosine }));
+    const { of, query } = querySignals(candidates, q.terms, background);
+    return {
+      ...q,
+      rows: q.rows.map((r) => ({ ...r, signals: { ...r.signals, ...of(r.lexemes), ...query } })),
+    };
+  });
+}
+
 /** The candidates a depth of `depth` per arm would have given (rows of older dumps carry no rank). */
 export function atDepth(queries: Query[], depth: number): Query[] {
   const kept = (r: Row) =>
     (r.fulltextRank === undefined && r.vectorRank === undefined) ||
     (r.fulltextRank ?? Infinity) < depth ||
     (r.vectorRank ?? Infinity) < depth;
-  return withBackground(
-    queries.map((q) => {
-      // Neighbours are indexes into the rows: re-point them at the kept rows, drop the others.
-      const positions = q.rows.flatMap((r, i) => (kept(r) ? [i] : []));
-      const index = new Map(positions.map((old, now) => [old, now]));
-      const rows = positions.map((i) => {
-        const r = q.rows[i]!;
-        const neighbours = r.neighbours?.filter((n) => index.has(n)).map((n) => index.get(n)!);
-        return neighbours ? { ...r, neighbours } : r;
-      });
-      return { ...q, rows };
-    }),
+  return withWordSignals(
+    withBackground(
+      queries.map((q) => {
+        // Neighbours are indexes into the rows: re-point them at the kept rows, drop the others.
+        const positions = q.rows.flatMap((r, i) => (kept(r) ? [i] : []));
+        const index = new Map(positions.map((old, now) => [old, now]));
+        const rows = positions.map((i) => {
+          const r = q.rows[i]!;
+          const neighbours = r.neighbours?.filter((n) => index.has(n)).map((n) => index.get(n)!);
+          return neighbours ? { ...r, neighbours } : r;
+        });
+        return { ...q, rows };
+      }),
+    ),
   );
 }
 
@@ -211,7 +236,10 @@ const FEATURE_SETS: Record<string, FeatureName[]> = {
   'all ten (+ prefix share, feedback)': FEATURE_NAMES.slice(0, 10),
   'all ten + best neighbour': FEATURE_NAMES.slice(0, 11),
   'all twelve (+ best neighbour, neighbours summed)': FEATURE_NAMES.slice(0, 12),
-  'all fourteen (+ words that mean alike: soft match, word-vector cosine)': [...FEATURE_NAMES],
+  'all fourteen (+ words that mean alike: soft match, word-vector cosine)': FEATURE_NAMES.slice(0, 14),
+  'all eighteen (+ the query and its list: known words, new words, best soft match, best margin)': [
+    ...FEATURE_NAMES,
+  ],
 };
 
 /** The scores with no threshold, the highest threshold keeping R@5 within a point, and the curve around it. */
@@ -222,9 +250,16 @@ function thresholdTable(queries: Query[], scored: ReturnType<typeof crossValidat
     if (evaluate(queries, scored, t).r5 >= open.r5 - 0.01) threshold = Math.round(t * 100) / 100;
     else break;
   }
-  const curve = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6].map((t) => {
+  const curve = [0.2, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7].map((t) => {
     const e = evaluate(queries, scored, t);
-    return { threshold: t, r5: e.r5, mrr: e.mrr, nonsense_answered: e.nonsense_answered };
+    return {
+      threshold: t,
+      r5: e.r5,
+      mrr: e.mrr,
+      nonsense_answered: e.nonsense_answered,
+      answered_by_category: e.answered_by_category,
+      r5_by_category: e.r5_by_category,
+    };
   });
   return { no_threshold: open, threshold, at_threshold: evaluate(queries, scored, threshold), curve };
 }
@@ -250,6 +285,7 @@ async function main() {
   const chosenFloor = floorOption === undefined ? undefined : Number(floorOption);
   const table: Record<string, unknown> = {};
   let chosenThreshold = 0;
+  let chosenScores: { queries: Query[]; cv: ReturnType<typeof crossValidated> } | undefined;
   for (const depth of depths) {
     const queries = atDepth(collected, depth);
     table[`z-score fusion 0.6/0.4 (before) @${depth}`] = zscoreBaseline(queries);
@@ -263,10 +299,17 @@ async function main() {
             ? [chosenFloor]
             : [...new Set([undefined, chosenFloor, 0.3, 0.35, 0.4, 0.45, 0.5])];
       for (const floor of floors) {
-        const row = thresholdTable(queries, crossValidated(queries, features, floor));
-        table[`${name}${floor === undefined ? '' : `, floor ${floor}`} @${depth}`] = row;
-        if (name === chosen && depth === chosenDepth && floor === chosenFloor)
-          chosenThreshold = row.threshold;
+        const cv = crossValidated(queries, features, floor);
+        const label = `${name}${floor === undefined ? '' : `, floor ${floor}`} @${depth}`;
+        table[label] = thresholdTable(queries, cv);
+        if (name !== chosen) continue;
+        // The chosen set also with its last stage: whether the list answers at all (gate.ts).
+        const gated = thresholdTable(queries, heldOutGated(queries, cv));
+        table[`${label} + answerable gate`] = gated;
+        if (depth === chosenDepth && floor === chosenFloor) {
+          chosenThreshold = gated.threshold;
+          chosenScores = { queries, cv };
+        }
       }
     }
   }
@@ -285,6 +328,8 @@ async function main() {
   const [first] = queries;
   const model: RelevanceModel = {
     ...modelWith(fitFinal(filled, features, passes)(first!), chosenFloor),
+    // Fitted on the held-out relevances, as the service's own lists will look.
+    ...(chosenScores ? { answerable: fitGate(chosenScores.queries, chosenScores.cv) } : {}),
     ...(passes.feedback ? { feedback: { ...FEEDBACK, first_pass: passes.feedback(first!) } } : {}),
     ...(passes.context ? { context: { ...CONTEXT, first_pass: passes.context(first!) } } : {}),
   };

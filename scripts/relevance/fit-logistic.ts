@@ -1,9 +1,22 @@
 // The logistic regression behind the relevance model (scripts/fit-relevance.ts, ADR 0018): Newton's
 // method on standardised features, deterministic, seconds for a hundred thousand candidates.
-import type { FeatureName, RelevanceModel } from '../../server/features/search/relevance.js';
+/** A fitted model over the features `F` (the relevance model's, or the answerable gate's). */
+export type Fitted<F extends string> = {
+  features: F[];
+  mean: number[];
+  sd: number[];
+  weights: number[];
+  bias: number;
+  fitted_on: string;
+};
 
 /** L2-regularised logistic regression on standardised features, positives weighted to balance. */
-export function fitLogistic(x: number[][], y: boolean[], features: FeatureName[], l2 = 1e-3): RelevanceModel {
+export function fitLogistic<F extends string>(
+  x: number[][],
+  y: boolean[],
+  features: F[],
+  l2 = 1e-3,
+): Fitted<F> {
   const d = features.length;
   const mean = Array.from({ length: d }, (_, j) => x.reduce((s, r) => s + r[j]!, 0) / x.length);
   const sd = Array.from(

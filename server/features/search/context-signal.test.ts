@@ -28,6 +28,10 @@ function note(bm25: number, cosine = 0.5): RelevanceSignals {
     contextSum: 0,
     soft: null,
     sif: null,
+    queryKnown: null,
+    queryNew: 0,
+    bestSoft: null,
+    bestMargin: null,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Importance } from '../../../contract/traces.js';
 import { DEFAULT_IMPORTANCE, DEFAULT_RECENCY, IMPORTANCE_SHARE, recencyShare } from './priors.js';
 import {
+  answerableOf,
   featureValues,
   logit,
   RELEVANCE_MODEL,
@@ -76,15 +77,32 @@ export const PRIOR_WEIGHT = 0.02;
 export const BACKGROUND_DEPTH = 30;
 
 /**
- * The background of a query: the mean of the top 30 cosines among its candidates (how similar
- * "anything" is to it; in a small store, every note). null when none has a cosine.
+ * What a query's background usually is, for the model in use: the fitted mean cosine minus the
+ * fitted mean margin (≈ 0.25 with the bundled model). null for a model without both.
  */
-export function backgroundOf(cosines: readonly (number | null | undefined)[]): number | null {
+export function typicalBackground(model: RelevanceModel = RELEVANCE_MODEL): number | null {
+  const cosine = model.features.indexOf('cosine');
+  const margin = model.features.indexOf('cosine_margin');
+  return cosine >= 0 && margin >= 0 ? model.mean[cosine]! - model.mean[margin]! : null;
+}
+
+/**
+ * The background of a query: the mean of the top 30 cosines among its candidates (how similar
+ * "anything" is to it; in a small store, every note). null when none has a cosine. A store of
+ * fewer than 30 notes fills the missing places with the typical background: in a store of one
+ * note the answer would otherwise be its own background, and stand out from nothing.
+ */
+export function backgroundOf(
+  cosines: readonly (number | null | undefined)[],
+  typical: number | null = typicalBackground(),
+): number | null {
   const top = cosines
     .filter((c): c is number => typeof c === 'number')
     .sort((a, b) => b - a)
     .slice(0, BACKGROUND_DEPTH);
-  return top.length ? top.reduce((s, c) => s + c, 0) / top.length : null;
+  if (!top.length) return null;
+  const missing = typical === null ? 0 : BACKGROUND_DEPTH - top.length;
+  return (top.reduce((s, c) => s + c, 0) + missing * (typical ?? 0)) / (top.length + missing);
 }
 
 const ARMS: readonly Arm[] = ['fulltext', 'vector'];
@@ -96,12 +114,7 @@ export function signalsOf(
   background: number | null,
   vectors: WordVectors | null = WORD_VECTORS,
 ): Map<string, RelevanceSignals> {
-  const alike =
-    vectors &&
-    wordMatcher(
-      vectors,
-      terms.lexemes.map((l) => l.lexeme),
-    );
+  const context = querySignals(candidates, terms, background, vectors);
   const weight = new Map(terms.lexemes.map((l) => [l.lexeme, idf(Math.max(terms.documents, 1), l.df)]));
   const known = new Set(terms.lexemes.filter((l) => l.df > 0).map((l) => l.lexeme));
   const mass = [...weight.values()].reduce((s, w) => s + w, 0);
@@ -129,12 +142,49 @@ export function signalsOf(
           feedback: 0,
           context: 0,
           contextSum: 0,
-          soft: alike ? alike.soft(c.lexemes) : null,
-          sif: alike ? alike.sif(c.lexemes) : null,
+          ...context.of(c.lexemes),
+          ...context.query,
         },
       ];
     }),
   );
+}
+
+/**
+ * The word-vector signals of each candidate (soft, sif) and what the query and its whole list say
+ * (ADR 0008, "Saying nothing"): how many of its stems the word vectors know (a string of made-up
+ * words: none), how many of its lexemes no note holds, and the best soft match and cosine margin
+ * among the candidates. The last four are the same for every candidate of a query: they let the
+ * model lower a whole list that answers nothing. All null without word vectors (cosine margin
+ * without a query vector). The fit scripts recompute them with this same function.
+ */
+export function querySignals(
+  candidates: readonly { lexemes: readonly string[]; cosine?: number | null | undefined }[],
+  terms: Omit<QueryTerms, 'df'>,
+  background: number | null,
+  vectors: WordVectors | null = WORD_VECTORS,
+) {
+  const stems = terms.lexemes.map((l) => l.lexeme);
+  const alike = vectors && wordMatcher(vectors, stems);
+  const of = (lexemes: readonly string[]) => ({
+    soft: alike ? alike.soft(lexemes) : null,
+    sif: alike ? alike.sif(lexemes) : null,
+  });
+  const cosines = candidates.flatMap((c) => (typeof c.cosine === 'number' ? [c.cosine] : []));
+  return {
+    of,
+    query: {
+      queryKnown:
+        vectors && stems.length
+          ? stems.filter((s) => vectors.index(s) >= 0).length / stems.length
+          : vectors
+            ? 0
+            : null,
+      queryNew: stems.length ? terms.lexemes.filter((l) => l.df === 0).length / stems.length : 1,
+      bestSoft: alike ? Math.max(0, ...candidates.map((c) => alike.soft(c.lexemes))) : null,
+      bestMargin: cosines.length && background !== null ? Math.max(...cosines) - background : null,
+    },
+  };
 }
 
 /** Candidates sorted by relevance (plus gentle priors), best first. */
@@ -156,9 +206,15 @@ export function rankByRelevance(
     options.neighbours ?? new Map(),
     model,
   );
-  const hits = candidates.map((c) => {
-    const s = signals.get(c.id)!;
-    const relevance = relevanceOf(s, model);
+  const scored = candidates.map((c) => ({
+    c,
+    signals: signals.get(c.id)!,
+    relevance: relevanceOf(signals.get(c.id)!, model),
+  }));
+  // Whether anything here answers at all: the same factor for the whole list (ADR 0008).
+  const answerable = answerableOf(scored, model);
+  const hits = scored.map(({ c, signals: s, relevance: own }) => {
+    const relevance = own * answerable;
     let bonus = 0;
     if (recency) bonus += recency.weight * recencyShare(c.createdAt, now, recency.halfLifeDays);
     if (importance && c.importance) bonus += importance.weight * IMPORTANCE_SHARE[c.importance];

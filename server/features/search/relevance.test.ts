@@ -1,9 +1,13 @@
 // Real: the shipped relevance model (relevance-model.json). Faked: nothing; the signals are
 // written out by hand so each case says which one decides.
 import { describe, expect, it } from 'vitest';
-import { RELEVANCE_MODEL, relevanceOf, wordlessAndFar, type RelevanceSignals } from './relevance.js';
-
-const floor = RELEVANCE_MODEL.min_cosine_without_words!;
+import {
+  RELEVANCE_MODEL,
+  answerableOf,
+  relevanceOf,
+  wordlessAndFar,
+  type RelevanceSignals,
+} from './relevance.js';
 
 /** A candidate as an off-topic question's best note looks: no shared word, nearest in meaning. */
 function candidate(cosine: number, termShare: number): RelevanceSignals {
@@ -21,6 +25,10 @@ function candidate(cosine: number, termShare: number): RelevanceSignals {
     contextSum: 0,
     soft: null,
     sif: null,
+    queryKnown: null,
+    queryNew: 0,
+    bestSoft: null,
+    bestMargin: null,
   };
 }
 
@@ -46,21 +54,43 @@ describe('relevance model', () => {
     expect(relevanceOf({ ...signals, context: 0.9, contextSum: 1.5 })).toBeGreaterThan(alone);
   });
 
-  it('ships a cosine floor for candidates that share no word with the query', () => {
-    // Chosen between the quality fixture's off-topic nearest notes (≤ 0.25 with the query adapter)
-    // and its wordless real answers (≥ 0.32), and checked on the retrieval fixture (ADR 0018, ADR
-    // 0008 "Fitted on our own data").
-    expect(floor).toBeGreaterThanOrEqual(0.3);
-    expect(floor).toBeLessThanOrEqual(0.45);
+  it('ships no cosine floor: a note that shares no word with the question is judged by the model', () => {
+    // ADR 0008, "Words that mean alike": the floor of issue 18 cut 62 of 67 wordless answers the
+    // embedding had right; the word-vector signals and the gate below now do its job.
+    expect(RELEVANCE_MODEL.min_cosine_without_words).toBeUndefined();
+    const paraphrase = { ...candidate(0.42, 0), soft: 0.6, sif: 0.55 };
+    expect(wordlessAndFar(paraphrase, RELEVANCE_MODEL)).toBe(false);
+    expect(relevanceOf(paraphrase)).toBeGreaterThan(relevanceOf(candidate(0.2, 0)));
   });
 
-  it('scores a wordless candidate below the floor 0, however it stands out from the rest', () => {
-    const far = candidate(floor - 0.01, 0);
-    expect(wordlessAndFar(far, RELEVANCE_MODEL)).toBe(true);
-    expect(relevanceOf(far)).toBe(0);
-    // The model alone would have given it something: the floor, not the weights, cuts it.
-    const { min_cosine_without_words: _, ...withoutFloor } = RELEVANCE_MODEL;
-    expect(relevanceOf(far, withoutFloor)).toBeGreaterThan(0.1);
+  it('still honours a floor when a model carries one', () => {
+    const withFloor = { ...RELEVANCE_MODEL, min_cosine_without_words: 0.35 };
+    const far = candidate(0.34, 0);
+    expect(wordlessAndFar(far, withFloor)).toBe(true);
+    expect(relevanceOf(far, withFloor)).toBe(0);
+    expect(wordlessAndFar(candidate(0.34, 0.5), withFloor)).toBe(false);
+  });
+
+  it('ships a gate that trusts a list with a clear answer and doubts one made of nonsense', () => {
+    expect(RELEVANCE_MODEL.answerable?.features.length).toBeGreaterThan(0);
+    const answer = {
+      signals: {
+        ...candidate(0.55, 1),
+        queryKnown: 1,
+        queryNew: 0,
+        bestSoft: 0.9,
+        bestMargin: 0.3,
+        soft: 0.9,
+      },
+      relevance: 0.9,
+    };
+    const nonsense = {
+      signals: { ...candidate(0.2, 0), queryKnown: 0, queryNew: 1, bestSoft: 0.1, bestMargin: 0.02 },
+      relevance: 0.3,
+    };
+    expect(answerableOf([answer])).toBeGreaterThan(0.5);
+    expect(answerableOf([nonsense])).toBeLessThan(answerableOf([answer]));
+    expect(answerableOf([], RELEVANCE_MODEL)).toBe(1);
   });
 
   it('takes an unknown cosine at its fitted mean: the words decide, not an invented distance', () => {
@@ -79,11 +109,7 @@ describe('relevance model', () => {
   });
 
   it('leaves the model to judge a candidate that is close in meaning or shares a word', () => {
-    const close = candidate(floor + 0.2, 0);
-    expect(wordlessAndFar(close, RELEVANCE_MODEL)).toBe(false);
-    expect(relevanceOf(close)).toBeGreaterThan(0);
-    const sharesAWord = candidate(floor - 0.1, 0.5);
-    expect(wordlessAndFar(sharesAWord, RELEVANCE_MODEL)).toBe(false);
-    expect(relevanceOf(sharesAWord)).toBeGreaterThan(0);
+    expect(relevanceOf(candidate(0.55, 0))).toBeGreaterThan(0);
+    expect(relevanceOf(candidate(0.2, 0.5))).toBeGreaterThan(0);
   });
 });

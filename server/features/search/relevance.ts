@@ -44,12 +44,21 @@ export type RelevanceSignals = {
   contextSum: number;
   /**
    * Words that mean alike (word-vectors.ts): how much of the query's meaning the note's words
-   * carry, each query word by its closest word of the note. null: no word vectors, or no query
-   * word has one.
+   * carry, each query word by its closest word of the note. null: the word vectors were not built
+   * (then taken at its fitted mean, like an unknown cosine).
    */
   soft: number | null;
   /** The cosine of the query's and the note's weighted mean word vectors (null as for `soft`). */
   sif: number | null;
+  /**
+   * The query and its whole list (relevance-ranking.ts querySignals), the same for every candidate
+   * of one query: the share of its stems the word vectors know, the share of its lexemes no note
+   * holds, the best soft match and the best cosine margin among its candidates.
+   */
+  queryKnown: number | null;
+  queryNew: number;
+  bestSoft: number | null;
+  bestMargin: number | null;
 };
 
 export const FEATURE_NAMES = [
@@ -67,6 +76,10 @@ export const FEATURE_NAMES = [
   'context_sum',
   'soft',
   'sif',
+  'query_known',
+  'query_new',
+  'best_soft',
+  'best_margin',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 
@@ -103,8 +116,87 @@ export type RelevanceModel = LinearModel & {
    * question is still a note about something else (ADR 0018). Absent: no floor.
    */
   min_cosine_without_words?: number;
+  /**
+   * Whether anything in the list answers the query at all (ADR 0008, "Saying nothing"): a logistic
+   * model over the whole list (ANSWERABLE_FEATURES), whose probability multiplies every candidate's
+   * relevance. One candidate's signals cannot tell a question nothing answers from one whose answer
+   * is weak; the list and the query's own words can. Absent: no gate.
+   */
+  answerable?: AnswerableModel;
   fitted_on: string;
 };
+
+export const ANSWERABLE_FEATURES = [
+  'best_relevance',
+  'query_known',
+  'query_new',
+  'best_soft',
+  'best_margin',
+  'best_idf_share',
+] as const;
+export type AnswerableFeature = (typeof ANSWERABLE_FEATURES)[number];
+
+export type AnswerableModel = {
+  features: AnswerableFeature[];
+  mean: number[];
+  sd: number[];
+  weights: number[];
+  bias: number;
+};
+
+/** The list-level values the gate reads: from any candidate's query signals and the list's relevances. */
+export function answerableValues(
+  list: readonly { signals: RelevanceSignals; relevance: number }[],
+): Record<AnswerableFeature, number | null> {
+  const first = list[0]?.signals;
+  return {
+    best_relevance: Math.max(0, ...list.map((c) => c.relevance)),
+    query_known: first?.queryKnown ?? null,
+    query_new: first?.queryNew ?? 1,
+    best_soft: first?.bestSoft ?? null,
+    best_margin: first?.bestMargin ?? null,
+    best_idf_share: Math.max(0, ...list.map((c) => c.signals.idfShare)),
+  };
+}
+
+/** The gate's probability that anything in the list answers (1 without a gate or a list). */
+export function answerableOf(
+  list: readonly { signals: RelevanceSignals; relevance: number }[],
+  model: RelevanceModel = RELEVANCE_MODEL,
+): number {
+  return model.answerable ? gateProbability(model.answerable, list) : 1;
+}
+
+/**
+ * One gate's probability for one list: the shipped gate, or one the fit holds out by store. A list
+ * without a cosine (the model is down: mode fulltext) is not judged: the gate was fitted on lists
+ * with meaning, and a query whose words no note holds has no full-text list to doubt.
+ */
+export function gateProbability(
+  gate: AnswerableModel,
+  list: readonly { signals: RelevanceSignals; relevance: number }[],
+): number {
+  if (!list.length || heldWhole(list) || !list.some((c) => c.signals.cosine !== null)) return 1;
+  const values = answerableValues(list);
+  let z = gate.bias;
+  gate.features.forEach((f, i) => {
+    const v = values[f];
+    if (v !== null) z += gate.weights[i]! * ((v - gate.mean[i]!) / (gate.sd[i]! || 1));
+  });
+  const p = 1 / (1 + Math.exp(-z));
+  return Number.isFinite(p) ? p : z > 0 ? 1 : 0;
+}
+
+/**
+ * A note holding every word of the query: the words themselves are the evidence, whatever the
+ * meaning signals the gate reads say (an invoice number or an error code is unknown to the word
+ * vectors; the fake and failed embedders give no meaning at all). A nonsense string cannot be held
+ * whole by a note unless the person wrote it; an off-topic question rarely is, and when it is the
+ * note is about what was asked.
+ */
+function heldWhole(list: readonly { signals: RelevanceSignals }[]): boolean {
+  return list.some(({ signals: s }) => s.termShare === 1);
+}
 
 /**
  * Every feature the model may use, as numbers; null where it is unknown: the cosine and what derives
@@ -129,6 +221,10 @@ export function featureValues(s: RelevanceSignals): Record<FeatureName, number |
     context_sum: s.contextSum,
     soft: s.soft,
     sif: s.sif,
+    query_known: s.queryKnown,
+    query_new: s.queryNew,
+    best_soft: s.bestSoft,
+    best_margin: s.bestMargin,
   };
 }
 
@@ -166,6 +262,17 @@ function wellFormed(m: LinearModel): boolean {
 }
 
 function checked(m: RelevanceModel): RelevanceModel {
+  const g = m.answerable;
+  if (
+    g !== undefined &&
+    !(
+      g.mean.length === g.features.length &&
+      g.sd.length === g.features.length &&
+      g.weights.length === g.features.length &&
+      g.features.every((f) => ANSWERABLE_FEATURES.includes(f))
+    )
+  )
+    throw new Error('relevance-model.json is malformed: run node --import tsx scripts/fit-relevance.ts');
   const f = m.feedback;
   const c = m.context;
   const weighsContext = (pass: LinearModel) => pass.features.some((name) => CONTEXT_FEATURES.includes(name));

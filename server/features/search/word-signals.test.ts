@@ -86,6 +86,10 @@ describe('withFeedback', () => {
       contextSum: 0,
       soft: null,
       sif: null,
+      queryKnown: null,
+      queryNew: 0,
+      bestSoft: null,
+      bestMargin: null,
     };
   }
   const candidates = [

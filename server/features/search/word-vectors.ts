@@ -119,13 +119,13 @@ export function loadWordVectors(file = WORD_VECTORS_FILE): WordVectors | null {
 /**
  * The word signals of one query against its candidates. `soft`: how much of the query's meaning a
  * note's words carry — each query stem's best cosine with a stem of the note (1 for the stem
- * itself, never below 0), averaged with the stems' weights. `sif`: the cosine of the two texts'
- * weighted mean word vectors. Both null when no query stem has a vector (nothing to compare).
- * Cosines of a note stem with the query's stems are remembered across candidates: notes share words.
+ * itself, 0 for a stem the vocabulary lacks and the note does not hold; never below 0), averaged
+ * with the stems' weights (0 for a query without stems). `sif`: the cosine of the two texts'
+ * weighted mean word vectors (0 when either has no stem with a vector). Cosines of a note stem
+ * with the query's stems are remembered across candidates: notes share words.
  */
 export function wordMatcher(vectors: WordVectors, queryStems: readonly string[]) {
   const query = queryStems.map((stem) => ({ stem, row: vectors.index(stem), weight: vectors.weight(stem) }));
-  const known = query.filter((q) => q.row >= 0);
   const totalWeight = query.reduce((s, q) => s + q.weight, 0);
   const querySif = sifVector(vectors, queryStems);
   const alike = new Map<string, Float64Array>();
@@ -142,8 +142,8 @@ export function wordMatcher(vectors: WordVectors, queryStems: readonly string[])
     return c;
   };
   return {
-    soft(noteStems: readonly string[]): number | null {
-      if (!known.length || totalWeight <= 0) return null;
+    soft(noteStems: readonly string[]): number {
+      if (totalWeight <= 0) return 0;
       const best = new Float64Array(query.length);
       for (const stem of new Set(noteStems)) {
         const c = cosinesOf(stem);
@@ -151,10 +151,10 @@ export function wordMatcher(vectors: WordVectors, queryStems: readonly string[])
       }
       return query.reduce((s, q, i) => s + q.weight * best[i]!, 0) / totalWeight;
     },
-    sif(noteStems: readonly string[]): number | null {
-      if (!querySif) return null;
+    sif(noteStems: readonly string[]): number {
+      if (!querySif) return 0;
       const note = sifVector(vectors, noteStems);
-      if (!note) return null;
+      if (!note) return 0;
       let s = 0;
       for (let d = 0; d < WORD_VECTOR_DIMENSIONS; d++) s += querySif[d]! * note[d]!;
       return s;
