@@ -1,6 +1,6 @@
 // Real: the TypeScript compiler with tsconfig.server.json (as `npm run build:server`), then a plain
 // `node` process (no tsx) that runs the compiled embedder and its compiled worker, as `npm start`
-// does. Faked: nothing. Guards the worker entry's .js-beside-the-module resolution (worker-entry.ts).
+// does. Faked: nothing. Guards the worker entry's .js-beside-the-module resolution (server/workers/start-worker.ts).
 import { execFile } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';

@@ -1,4 +1,4 @@
-// Real: the bundled USE-lite model in real worker threads started through worker-entry.ts (from
+// Real: the bundled USE-lite model in real worker threads started through server/workers/start-worker.ts (from
 // TypeScript source, as under tsx). Faked: nothing. The model loads once per worker for this file.
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { assertEmbeddable, type Embedder } from './embedder.js';
 import { adaptQuery, loadQueryAdapter } from './query-adapter.js';
 import { createWorkerPool, type WorkerPoolOptions } from './worker-pool.js';
-import { startWorker } from './worker-entry.js';
+import { startWorker } from '../workers/start-worker.js';
 import { USE_LITE_DIMENSION } from './worker-protocol.js';
 
 export const LOCAL_MODEL_ID = `use-lite-${USE_LITE_DIMENSION}`;
@@ -28,7 +28,7 @@ export function createLocalEmbedder(
   const pool = createWorkerPool({
     ...poolOptions,
     size: threads ?? defaultThreads(),
-    startWorker: () => startWorker('local-model'),
+    startWorker: () => startWorker(new URL('./local-model.worker.js', import.meta.url)),
   });
   return {
     modelId: LOCAL_MODEL_ID,

