@@ -1,7 +1,7 @@
 // Setting data up and reading it back through the REST API, beside what the page shows.
 import { type APIRequestContext, expect } from '@playwright/test';
 import type { CreateTraceRequest, Trace } from '../../contract/traces.js';
-import type { TestUser } from './fixtures.js';
+import type { TestUser } from './test-user.js';
 
 export type TraceApi = Awaited<ReturnType<typeof apiAs>>;
 
