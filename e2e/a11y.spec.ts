@@ -54,7 +54,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(page.getByText('Save this key securely. It will not be shown again.')).toBeVisible();
       await expectNoSeriousViolations(page, 'the new key panel');
       await page.getByRole('button', { name: 'Revoke Cursor' }).click();
-      await expect(page.getByRole('dialog')).toBeVisible();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
       await expectNoSeriousViolations(page, 'the revoke dialog');
     });
 

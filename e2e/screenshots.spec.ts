@@ -88,7 +88,7 @@ for (const viewport of VIEWPORTS) {
           path: path.join(OUT, `settings-api-keys-new-key-${size}-${colorScheme}.png`),
         });
         await page.getByRole('button', { name: 'Revoke Cursor on my desktop' }).click();
-        await expect(page.getByRole('dialog')).toBeVisible();
+        await expect(page.getByRole('alertdialog')).toBeVisible();
         await page.screenshot({
           path: path.join(OUT, `settings-api-keys-revoke-${size}-${colorScheme}.png`),
         });

@@ -6,10 +6,12 @@ import {
   UpdateOAuthClientRequest as UpdateSchema,
 } from '../../../../contract/oauth.js';
 import { useOAuthServerInfo, useUpdateOAuthClient } from '../../api/oauth-clients.js';
+import { BreakableText } from '../../components/ui/BreakableText.js';
 import { Button } from '../../components/ui/Button.js';
 import { Dialog } from '../../components/ui/Dialog.js';
 import { Field } from '../../components/ui/Field.js';
 import { Input, Textarea } from '../../components/ui/Input.js';
+import { useDiscardGuard } from '../../components/ui/use-discard-guard.js';
 import { messageOf } from '../../lib/api-error.js';
 import { parseRedirectUris } from '../../lib/redirect-uris.js';
 import { useFormErrors } from '../../lib/use-form-errors.js';
@@ -41,6 +43,13 @@ export function EditOAuthClientDialog({
   // The presets arrive with server-info; until the person types, the box shows the stored list.
   const urisText = uris ?? typed.join('\n');
   const showsUris = TYPES_REDIRECT_URIS.has(client.platform);
+  const dirty = name !== client.name || (uris !== null && uris !== typed.join('\n'));
+  const discard = useDiscardGuard({
+    dirty,
+    pending: update.isPending,
+    close: onClose,
+    unsaved: 'Your changes to this client are not saved yet.',
+  });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -68,7 +77,7 @@ export function EditOAuthClientDialog({
   return (
     <Dialog
       open={open}
-      onOpenChange={(open) => !open && !update.isPending && onClose()}
+      onOpenChange={discard.requestOpenChange}
       title="Edit OAuth client"
       description="The client ID and secret stay the same, so a connected assistant keeps working."
       className="max-w-xl"
@@ -120,14 +129,17 @@ export function EditOAuthClientDialog({
         {presets.length > 0 && (
           <div className="text-sm text-fg-muted">
             <p>Cairn keeps this platform’s own callback URLs:</p>
-            <ul className="mt-1 space-y-0.5 font-mono text-xs wrap-anywhere">
+            <ul className="mt-1 space-y-0.5 font-mono text-xs break-words">
               {presets.map((uri) => (
-                <li key={uri}>{uri}</li>
+                <li key={uri}>
+                  <BreakableText text={uri} />
+                </li>
               ))}
             </ul>
           </div>
         )}
       </form>
+      {discard.confirm}
     </Dialog>
   );
 }
