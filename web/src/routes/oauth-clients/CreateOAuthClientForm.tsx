@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import type { OAuthClientWithSecret, OAuthPlatform } from '../../../../contract/oauth.js';
 import { useCreateOAuthClient, useOAuthServerInfo } from '../../api/oauth-clients.js';
+import { BreakableText } from '../../components/ui/BreakableText.js';
 import { Button } from '../../components/ui/Button.js';
 import { Field } from '../../components/ui/Field.js';
 import { Input, Textarea } from '../../components/ui/Input.js';
@@ -78,7 +79,7 @@ export function CreateOAuthClientForm({ onCreated }: { onCreated(client: OAuthCl
           error={form.errors.redirect_uris}
           hint={
             platform === 'chatgpt'
-              ? 'One per line. Required for the ChatGPT flow: paste the callback URL ChatGPT shows for your connector.'
+              ? 'Optional, one per line: only a callback URL ChatGPT shows that differs from the one Cairn adds below.'
               : 'One per line: where your app receives the authorization code (https, or http on localhost).'
           }
         >
@@ -107,9 +108,11 @@ export function CreateOAuthClientForm({ onCreated }: { onCreated(client: OAuthCl
             Cairn adds{' '}
             {platform === 'chatgpt' ? 'ChatGPT’s stable callback' : 'this platform’s callback URLs'} for you:
           </p>
-          <ul className="mt-1 space-y-0.5 font-mono text-xs wrap-anywhere">
+          <ul className="mt-1 space-y-0.5 font-mono text-xs break-words">
             {presets.map((uri) => (
-              <li key={uri}>{uri}</li>
+              <li key={uri}>
+                <BreakableText text={uri} />
+              </li>
             ))}
           </ul>
         </div>

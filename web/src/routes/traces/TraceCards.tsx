@@ -29,7 +29,7 @@ export function TraceCards({ traces, onEdit, onDelete, deletingId, selected, onT
       {traces.map((t) => (
         <li
           key={t.id}
-          className="group relative flex flex-col gap-3 rounded-xl border border-line bg-surface p-4 shadow-sm transition-colors hover:border-line-strong focus-within:border-line-strong"
+          className="group relative flex min-w-0 flex-col gap-3 rounded-xl border border-line bg-surface p-4 shadow-sm transition-colors hover:border-line-strong focus-within:border-line-strong"
         >
           <div className="flex items-center gap-2">
             {/* Above the card's link, like the action icons. */}
