@@ -7,7 +7,7 @@ export function ProfilePage() {
   const { user } = useAuth();
   return (
     <div className="space-y-6">
-      <PageHeader title="Settings" description="Profile settings coming soon..." />
+      <PageHeader title="Settings" description="Your account and how Cairn looks on this device." />
       <Card>
         <CardHeader>
           <CardTitle>Account</CardTitle>
