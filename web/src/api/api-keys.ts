@@ -12,12 +12,13 @@ export const apiKeysKeys = { all: ['api-keys'] as const };
 const PATH = '/api/api-keys';
 
 /** Spec section 9: the key list is never served from cache and not refetched on window focus. */
-export function useApiKeys() {
+export function useApiKeys(opts: { refetchInterval?: () => number | false } = {}) {
   return useQuery({
     queryKey: apiKeysKeys.all,
     queryFn: ({ signal }) => api<ApiKey[]>(PATH, { signal }),
     staleTime: 0,
     refetchOnWindowFocus: false,
+    refetchInterval: opts.refetchInterval ?? false,
   });
 }
 
