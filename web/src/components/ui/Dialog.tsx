@@ -45,7 +45,16 @@ export function Dialog({
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className={OVERLAY_CLASS} />
+        {/* The overlay answers its own clicks. Radix's click-outside listener is re-added in a
+            setTimeout(0) whenever a dialog opened from this one closes, so a quick click beside
+            the dialog right after "Keep editing" was lost on a busy machine (e2e/dialog-race.spec.ts).
+            A second close request from Radix, when its listener is there, asks the same question. */}
+        <RadixDialog.Overlay
+          className={OVERLAY_CLASS}
+          onPointerDown={(e) => {
+            if (e.button === 0 && !e.ctrlKey) onOpenChange(false);
+          }}
+        />
         <RadixDialog.Content
           className={cn(CONTENT_CLASS, className)}
           {...(description ? {} : { 'aria-describedby': undefined })}
