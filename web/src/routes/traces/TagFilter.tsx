@@ -13,9 +13,20 @@ import { cn } from '../../lib/cn.js';
 export function TagFilter({ value, onChange }: { value: readonly string[]; onChange(tags: string[]): void }) {
   const tags = useTags();
   const [filter, setFilter] = useState('');
+  // The ticks answer at once; the URL, and the list with it, follow a moment later.
+  const [picked, setPicked] = useState<readonly string[]>(value);
+  const valueKey = value.join(',');
+  const [syncedKey, setSyncedKey] = useState(valueKey);
+  if (syncedKey !== valueKey) {
+    setSyncedKey(valueKey);
+    setPicked(value);
+  }
   const shown = (tags.data ?? []).filter((t) => t.name.includes(filter.trim().toLowerCase()));
-  const toggle = (name: string) =>
-    onChange(value.includes(name) ? value.filter((t) => t !== name) : [...value, name]);
+  const toggle = (name: string) => {
+    const next = picked.includes(name) ? picked.filter((t) => t !== name) : [...picked, name];
+    setPicked(next);
+    onChange(next);
+  };
   return (
     <Popover.Root onOpenChange={(open) => !open && setFilter('')}>
       <Popover.Trigger
@@ -53,7 +64,7 @@ export function TagFilter({ value, onChange }: { value: readonly string[]; onCha
                   <input
                     type="checkbox"
                     className="size-4 accent-[var(--color-accent)]"
-                    checked={value.includes(t.name)}
+                    checked={picked.includes(t.name)}
                     onChange={() => toggle(t.name)}
                   />
                   <span className="min-w-0 flex-1 truncate text-fg">#{t.name}</span>
