@@ -48,7 +48,8 @@ test('create a key: shown once with the warning, copied, listed with prefix and 
   await expect(row.getByText(`${key.slice(0, 12)}…`, { exact: true })).toBeVisible();
   await expect(row.getByText('read:traces')).toBeVisible();
   await expect(row.getByText('write:traces')).toBeVisible();
-  await expect(row.getByText('Never')).toBeVisible();
+  await expect(row.getByText('Never', { exact: true })).toBeVisible();
+  await expect(row.getByText('Never expires')).toBeVisible();
   await expect(row.getByText(key)).toHaveCount(0);
 
   // It stays until dismissed, refreshes included.

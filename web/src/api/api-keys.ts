@@ -4,6 +4,7 @@ import type {
   CreateApiKeyRequest,
   CreatedApiKey,
   RevokeApiKeyResponse,
+  UpdateApiKeyRequest,
 } from '../../../contract/api-keys.js';
 import { api } from '../lib/api-client.js';
 
@@ -34,6 +35,16 @@ export function useRevokeApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<RevokeApiKeyResponse>(PATH, { method: 'DELETE', query: { id } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: apiKeysKeys.all }),
+  });
+}
+
+/** Rename a key or move its expiry (PATCH /api/api-keys/{id}, ADR 0027). */
+export function useUpdateApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: UpdateApiKeyRequest }) =>
+      api<ApiKey>(`${PATH}/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: apiKeysKeys.all }),
   });
 }
