@@ -1,7 +1,7 @@
 // Real: the built server and Debian's Chromium; the page's timers are Playwright's clock, paused
 // at one moment to make a race happen every time. Faked: nothing else.
-// Why the trace dialog's "click beside it asks first" step failed once under load (issue 28's
-// flake): when a dialog opened from inside a dialog closes, Radix's outer dismissable layer
+// Why the trace dialog's "click beside it asks first" step once failed under load and passed on
+// retry: when a dialog opened from inside a dialog closes, Radix's outer dismissable layer
 // re-subscribes its click-outside listener in a setTimeout(0); a click before that timer fired was
 // lost. With the clock paused right there, a click on the overlay must still ask.
 import { expect, test } from './support/fixtures.js';

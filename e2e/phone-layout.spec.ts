@@ -77,5 +77,21 @@ for (const width of [320, 390]) {
     await page.goto('/app/settings/oauth-clients');
     await expect(page.getByRole('heading', { name: LONG_NAME })).toBeVisible();
     await expectFits(page, 'the OAuth client list');
+
+    // The search box's results: ranked and merely containing, both with the unbroken title.
+    await page.goto(`/app/traces?search=${encodeURIComponent('Pasted')}`);
+    await expect(page.getByText(/^\d+ results? for “Pasted”/)).toBeVisible();
+    await expectFits(page, 'the search results');
+    await page.goto(`/app/traces?search=${encodeURIComponent('aaaa')}`);
+    await expect(page.getByText(/^\d+ results? for “aaaa”/)).toBeVisible();
+    await expectFits(page, 'the traces containing a fragment');
+
+    await page.goto('/app/tags');
+    await expect(page.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveCount(2);
+    await expectFits(page, 'the Tags page');
+
+    await page.goto('/app/settings/sessions');
+    await expect(page.getByRole('list', { name: 'Sessions' }).getByRole('listitem')).not.toHaveCount(0);
+    await expectFits(page, 'the sessions page');
   });
 }

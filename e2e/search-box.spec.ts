@@ -52,7 +52,9 @@ for (const viewport of [
       signIn,
       userWithTraces,
     }) => {
-      const { user } = await userWithTraces(...MEMORIES);
+      const { user, api } = await userWithTraces(...MEMORIES);
+      await api.searchable('jogging', 'Running goal');
+      await api.searchable('what do I drink in the morning', 'Coffee order');
       await signIn(user, '/app/traces');
       await expect(page.getByRole('radio', { name: 'Best match' })).toHaveCount(0);
 

@@ -121,7 +121,7 @@ test('the theme toggle steps System → Light → Dark, applies at once and surv
   await expect(html).toHaveAttribute('data-theme', 'dark');
 });
 
-test('"/" and Ctrl+K open the search from any page; "/" typed in a field stays a slash', async ({
+test('"/" opens the search from any page and typed in a field stays a slash; Ctrl+K opens the palette', async ({
   page,
   newUser,
   signIn,
@@ -138,5 +138,6 @@ test('"/" and Ctrl+K open the search from any page; "/" typed in a field stays a
   await page.getByRole('heading', { name: 'Memory Traces' }).click();
   await expect(search).not.toBeFocused();
   await page.keyboard.press('Control+k');
-  await expect(search).toBeFocused();
+  await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Command' })).toBeFocused();
 });

@@ -64,3 +64,55 @@ test('select traces, delete them with Undo, re-categorise and tag them in one go
   await expect(page.getByText('Tag #trip removed on 1 trace')).toBeVisible();
   expect((await api.list('?tags=trip')).totalCount).toBe(0);
 });
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`${viewport.width} px: select all matching across pages, export them, the bar in view`, async ({
+    page,
+    signIn,
+    userWithTraces,
+  }) => {
+    await page.setViewportSize(viewport);
+    const { user, api } = await userWithTraces();
+    await api.create(
+      ...Array.from({ length: 26 }, (_, i) => ({
+        title: `Pantry ${i + 1}`,
+        content: `Pantry item ${i + 1}.`,
+        category: (i < 20 ? 'context' : 'fact') as 'context' | 'fact',
+      })),
+    );
+    await signIn(user, '/app/traces?category=context');
+    const bar = page.getByRole('toolbar', { name: 'Bulk actions' });
+    await bar.getByRole('checkbox', { name: 'Select all on page' }).check();
+    await expect(bar).toContainText('12 selected');
+    await bar.getByRole('button', { name: 'Select all 20 matching' }).click();
+    await expect(bar).toContainText('20 selected');
+
+    // Scrolled to the bottom of the page, the bar is still there.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(bar.getByRole('button', { name: 'Delete selected' })).toBeInViewport();
+
+    const download = page.waitForEvent('download');
+    await bar.getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('menuitem', { name: 'Cairn JSON (importable)' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^cairn-20-traces-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = JSON.parse(
+      await (await file.createReadStream()).toArray().then((c) => Buffer.concat(c).toString()),
+    ) as {
+      format: string;
+      traces: { category: string }[];
+    };
+    expect(exported.format).toBe('cairn-export');
+    expect(exported.traces).toHaveLength(20);
+    expect(new Set(exported.traces.map((t) => t.category))).toEqual(new Set(['context']));
+
+    // All 20, across both pages, in one action; the selection stays.
+    await bar.getByRole('combobox', { name: 'Set category of selected' }).click();
+    await page.getByRole('option', { name: 'personal', exact: true }).click();
+    await expect(page.getByText('Category set to personal on 20 traces')).toBeVisible();
+    expect((await api.list('?category=personal')).totalCount).toBe(20);
+  });
+}

@@ -29,6 +29,22 @@ export async function apiAs(request: APIRequestContext, user: TestUser) {
       expect(r.status()).toBe(200);
       return (await r.json()) as Trace;
     },
+    /**
+     * Waits until ranked search finds `title` for `query`: a new trace is found by meaning once
+     * the embedding worker has embedded it, a moment after it is saved.
+     */
+    async searchable(query: string, title: string): Promise<void> {
+      await expect
+        .poll(
+          async () => {
+            const r = await request.post('/api/search', { data: { query }, headers });
+            const body = (await r.json()) as { results?: { title: string | null }[] };
+            return (body.results ?? []).map((x) => x.title);
+          },
+          { timeout: 60_000, message: `ranked search for "${query}" never found ${title}` },
+        )
+        .toContain(title);
+    },
     async list(query = ''): Promise<{ traces: Trace[]; totalCount: number }> {
       const r = await request.get(`/api/traces${query}`, { headers });
       return (await r.json()) as { traces: Trace[]; totalCount: number };

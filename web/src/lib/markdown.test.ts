@@ -65,21 +65,35 @@ describe('parseMarkdown', () => {
     ]);
   });
 
-  it('reads pipe tables with their alignment; short rows are padded, escaped pipes kept', () => {
-    const text = (t: string) => [{ type: 'text', text: t }];
-    expect(
-      parseMarkdown('| Day | Time | Cost |\n|:---|:---:|---:|\n| Mon | 9:00 | 5 \\| 6 |\n| Tue |'),
-    ).toEqual([
+  it('starts a bulleted list right after a line of text, a numbered one only after a blank line', () => {
+    expect(parseMarkdown('Bring:\n- tent\n- stove')).toEqual([
+      { type: 'paragraph', children: [{ type: 'text', text: 'Bring:' }] },
       {
-        type: 'table',
-        align: ['left', 'center', 'right'],
-        header: [text('Day'), text('Time'), text('Cost')],
-        rows: [
-          [text('Mon'), text('9:00'), text('5 | 6')],
-          [text('Tue'), [], []],
-        ],
+        type: 'list',
+        ordered: false,
+        items: [[{ type: 'text', text: 'tent' }], [{ type: 'text', text: 'stove' }]],
       },
     ]);
+    expect(parseMarkdown('Moved in\n2020. Still here.')).toEqual([
+      { type: 'paragraph', children: [{ type: 'text', text: 'Moved in\n2020. Still here.' }] },
+    ]);
+  });
+
+  it('reads pipe tables with their alignment; short rows are padded, escaped pipes kept', () => {
+    const text = (t: string) => [{ type: 'text', text: t }];
+    expect(parseMarkdown('| Day | Time | Cost |\n|:-|:---:|--:|\n| Mon | 9:00 | 5 \\| 6 |\n| Tue |')).toEqual(
+      [
+        {
+          type: 'table',
+          align: ['left', 'center', 'right'],
+          header: [text('Day'), text('Time'), text('Cost')],
+          rows: [
+            [text('Mon'), text('9:00'), text('5 | 6')],
+            [text('Tue'), [], []],
+          ],
+        },
+      ],
+    );
   });
 
   it('leaves a pipe in a sentence alone: no rule line, no table', () => {

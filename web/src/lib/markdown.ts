@@ -28,7 +28,7 @@ const BULLET = /^\s{0,3}[-*+]\s+(.*)$/;
 const NUMBERED = /^\s{0,3}\d{1,9}[.)]\s+(.*)$/;
 const QUOTE = /^\s{0,3}>\s?(.*)$/;
 /** A table's second line: cells of dashes, with colons for alignment (GitHub's pipe tables). */
-const TABLE_RULE = /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/;
+const TABLE_RULE = /^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/;
 
 /** A table row's cells: split on pipes not escaped as \|, without the outer ones. */
 export function tableCells(line: string): string[] {
@@ -92,7 +92,11 @@ export function parseMarkdown(source: string): Block[] {
       continue;
     }
     const listKind = BULLET.test(line) ? BULLET : NUMBERED.test(line) ? NUMBERED : null;
-    if (listKind && paragraph.length === 0) {
+    // A bulleted list may follow a line of text directly, as people write it ("Bring:" then
+    // "- tent"); a numbered one only after a blank line, as in CommonMark, so a sentence that
+    // happens to start a line with "2020." stays a sentence.
+    if (listKind && (paragraph.length === 0 || listKind === BULLET)) {
+      flush();
       const items: Inline[][] = [];
       while (i < lines.length && listKind.test(lines[i] ?? '')) {
         items.push(parseInline(listKind.exec(lines[i] ?? '')?.[1] ?? ''));

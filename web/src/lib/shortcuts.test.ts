@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSearchShortcut } from './search-shortcut.js';
+import { isPaletteShortcut, plainShortcut } from './shortcuts.js';
 
 const key = (
   k: string,
@@ -13,17 +13,26 @@ const key = (
   ...mods,
 });
 
-describe('isSearchShortcut', () => {
-  it('"/" outside a text field, Ctrl+K and ⌘K anywhere', () => {
-    expect(isSearchShortcut(key('/'), false)).toBe(true);
-    expect(isSearchShortcut(key('k', { ctrlKey: true }), true)).toBe(true);
-    expect(isSearchShortcut(key('K', { metaKey: true }), false)).toBe(true);
+describe('isPaletteShortcut', () => {
+  it('Ctrl+K and ⌘K anywhere; not with Shift or Alt, not a plain k', () => {
+    expect(isPaletteShortcut(key('k', { ctrlKey: true }))).toBe(true);
+    expect(isPaletteShortcut(key('K', { metaKey: true }))).toBe(true);
+    expect(isPaletteShortcut(key('k', { ctrlKey: true, shiftKey: true }))).toBe(false);
+    expect(isPaletteShortcut(key('k'))).toBe(false);
+  });
+});
+
+describe('plainShortcut', () => {
+  it('answers /, n, e and ? outside fields and dialogs', () => {
+    for (const k of ['/', 'n', 'e', '?'])
+      expect(plainShortcut(key(k, { shiftKey: k === '?' }), false, false)).toBe(k);
   });
 
-  it('a slash typed into a field stays a slash; other keys and combinations are not the shortcut', () => {
-    expect(isSearchShortcut(key('/'), true)).toBe(false);
-    expect(isSearchShortcut(key('k'), false)).toBe(false);
-    expect(isSearchShortcut(key('k', { ctrlKey: true, shiftKey: true }), false)).toBe(false);
-    expect(isSearchShortcut(key('/', { ctrlKey: true }), false)).toBe(false);
+  it('leaves typing, chords and open dialogs alone', () => {
+    expect(plainShortcut(key('n'), true, false)).toBeNull();
+    expect(plainShortcut(key('n'), false, true)).toBeNull();
+    expect(plainShortcut(key('n', { ctrlKey: true }), false, false)).toBeNull();
+    expect(plainShortcut(key('/', { metaKey: true }), false, false)).toBeNull();
+    expect(plainShortcut(key('x'), false, false)).toBeNull();
   });
 });

@@ -8,9 +8,11 @@ import { QuickActions } from './QuickActions.js';
 import { RecentTraces } from './RecentTraces.js';
 import { StatTiles } from './StatTiles.js';
 import { useFirstRun } from './use-first-run.js';
+import { usePageTitle } from '../../lib/page-title.js';
 
 /** /app/dashboard: greeting, four numbers, quick actions, recent traces, 30 days. */
 export function DashboardPage() {
+  usePageTitle('Dashboard');
   const { user } = useAuth();
   const name = user?.email.split('@')[0] ?? '';
   const stats = useStats();

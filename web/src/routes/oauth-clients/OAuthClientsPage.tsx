@@ -11,6 +11,7 @@ import { DeleteOAuthClientDialog } from './DeleteOAuthClientDialog.js';
 import { EditOAuthClientDialog } from './EditOAuthClientDialog.js';
 import { OAuthClientCard } from './OAuthClientCard.js';
 import { RegenerateSecretDialog } from './RegenerateSecretDialog.js';
+import { usePageTitle } from '../../lib/page-title.js';
 
 /**
  * /app/settings/oauth-clients: clients for assistants that connect
@@ -18,6 +19,7 @@ import { RegenerateSecretDialog } from './RegenerateSecretDialog.js';
  * person approved appear here too, so they can be disconnected.
  */
 export function OAuthClientsPage() {
+  usePageTitle('OAuth Clients');
   const clients = useOAuthClients();
   const remove = useDeleteOAuthClient();
   const regenerate = useRegenerateOAuthSecret();

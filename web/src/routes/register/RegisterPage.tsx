@@ -11,9 +11,11 @@ import { Command } from '../../components/ui/Command.js';
 import { messageOf } from '../../lib/api-error.js';
 import { signUpErrorMessage } from '../../lib/sign-up-errors.js';
 import { AuthCard } from '../login/AuthCard.js';
+import { usePageTitle } from '../../lib/page-title.js';
 
 /** /register: open only when the server runs with ALLOW_REGISTRATION=true (spec: disabled by default). */
 export function RegisterPage() {
+  usePageTitle('Create your account');
   const { signUp, signIn } = useAuth();
   const navigate = useNavigate();
   const status = useQuery(registrationStatusQuery());
