@@ -175,6 +175,20 @@ export type CreateTraceResponse = z.infer<typeof CreateTraceResponse>;
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
 
+/** A comma-separated query parameter as its items: trimmed, empties dropped, each once. */
+function commaList(s: string | undefined, clean: (item: string) => string = (item) => item): string[] {
+  return s
+    ? [
+        ...new Set(
+          s
+            .split(',')
+            .map((item) => clean(item.trim()))
+            .filter(Boolean),
+        ),
+      ]
+    : [];
+}
+
 export const ListTracesQuery = z.object({
   search: z
     .string()
@@ -188,33 +202,11 @@ export const ListTracesQuery = z.object({
   tags: z
     .string()
     .optional()
-    .transform((s) =>
-      s
-        ? [
-            ...new Set(
-              s
-                .split(',')
-                .map((t) => t.trim().toLowerCase())
-                .filter(Boolean),
-            ),
-          ]
-        : [],
-    ),
+    .transform((s) => commaList(s, (t) => t.toLowerCase())),
   exclude: z
     .string()
     .optional()
-    .transform((s) =>
-      s
-        ? [
-            ...new Set(
-              s
-                .split(',')
-                .map((id) => id.trim())
-                .filter(Boolean),
-            ),
-          ]
-        : [],
-    )
+    .transform((s) => commaList(s))
     .pipe(
       z
         .array(z.uuid({ error: 'exclude must be trace ids (UUIDs), comma-separated' }))

@@ -74,13 +74,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expectNoSeriousViolations(page, 'the edit dialog');
     });
 
-    test('OAuth clients: the edit dialog', async ({ page, request, signIn, userWithTraces }) => {
+    test('OAuth clients: the edit dialog', async ({ page, signIn, userWithTraces }) => {
       const { user, api } = await userWithTraces();
-      const created = await request.post('/api/oauth-clients', {
-        data: { name: 'Script', platform: 'generic', redirect_uris: ['https://old.example/cb'] },
-        headers: api.headers,
+      await api.oauthClient({
+        name: 'Script',
+        platform: 'generic',
+        redirect_uris: ['https://old.example/cb'],
       });
-      expect(created.status(), await created.text()).toBe(201);
       await signIn(user, '/app/settings/oauth-clients');
       await page.getByRole('button', { name: 'Edit Script' }).click();
       await expect(page.getByRole('dialog', { name: 'Edit OAuth client' })).toBeVisible();
@@ -121,7 +121,6 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     test('tags: the page with its rename dialog; sessions with two devices; an API key being edited', async ({
       page,
-      request,
       signIn,
       userWithTraces,
     }) => {
@@ -129,9 +128,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         { title: 'School', content: 'At 8.', category: 'personal', tags: ['kids', 'school'] },
         { title: 'Swim', content: 'At 5.', category: 'personal', tags: ['kids'] },
       );
-      expect(
-        (await request.post('/api/api-keys', { data: { name: 'CI' }, headers: api.headers })).status(),
-      ).toBe(201);
+      await api.apiKey('CI');
       await signIn(user, '/app/tags');
       await page.getByRole('checkbox', { name: 'Select #kids to merge' }).check();
       await expectNoSeriousViolations(page, 'the tags page');

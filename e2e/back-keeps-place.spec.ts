@@ -14,14 +14,12 @@ for (const viewport of [
   }) => {
     await page.setViewportSize(viewport);
     const { user, api } = await userWithTraces();
-    await api.create(
-      ...Array.from({ length: 30 }, (_, i) => ({
-        title: `Work note ${String(i + 1).padStart(2, '0')}`,
-        content: `Note ${i + 1} about the project.`,
-        category: 'work' as const,
-        importance: (i % 2 ? 'high' : 'low') as 'high' | 'low',
-      })),
-    );
+    await api.createMany(30, (i) => ({
+      title: `Work note ${String(i + 1).padStart(2, '0')}`,
+      content: `Note ${i + 1} about the project.`,
+      category: 'work' as const,
+      importance: (i % 2 ? 'high' : 'low') as 'high' | 'low',
+    }));
     await signIn(user, '/app/traces');
     await page.getByRole('combobox', { name: 'Category' }).click();
     await page.getByRole('option', { name: 'work' }).click();

@@ -5,19 +5,12 @@ import { expect, test } from './support/fixtures.js';
 
 test('revoke, delete, regenerate and discard ask in an alertdialog that starts on the safe button', async ({
   page,
-  request,
   signIn,
   userWithTraces,
 }) => {
   const { user, api } = await userWithTraces();
-  expect(
-    (await request.post('/api/api-keys', { data: { name: 'Cursor' }, headers: api.headers })).status(),
-  ).toBe(201);
-  const client = await request.post('/api/oauth-clients', {
-    data: { name: 'Script', platform: 'generic', redirect_uris: ['https://app.example/cb'] },
-    headers: api.headers,
-  });
-  expect(client.status()).toBe(201);
+  await api.apiKey('Cursor');
+  await api.oauthClient({ name: 'Script', platform: 'generic', redirect_uris: ['https://app.example/cb'] });
 
   await signIn(user, '/app/settings/api-keys');
   await page.getByRole('button', { name: 'Revoke Cursor' }).click();

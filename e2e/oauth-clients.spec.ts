@@ -161,11 +161,7 @@ test('the edit dialog asks before Escape or an overlay click drops typed changes
   userWithTraces,
 }) => {
   const { user, api } = await userWithTraces();
-  const created = await request.post('/api/oauth-clients', {
-    data: { name: 'Script', platform: 'generic', redirect_uris: ['https://old.example/cb'] },
-    headers: api.headers,
-  });
-  expect(created.status()).toBe(201);
+  await api.oauthClient({ name: 'Script', platform: 'generic', redirect_uris: ['https://old.example/cb'] });
   await signIn(user, '/app/settings/oauth-clients');
   const edit = page.getByRole('button', { name: 'Edit Script' });
   const dialog = page.getByRole('dialog', { name: 'Edit OAuth client' });
@@ -195,17 +191,12 @@ test('the edit dialog asks before Escape or an overlay click drops typed changes
 
 test('after a delete, focus lands on the list instead of falling to the page', async ({
   page,
-  request,
   signIn,
   userWithTraces,
 }) => {
   const { user, api } = await userWithTraces();
   for (const name of ['First', 'Second']) {
-    const res = await request.post('/api/oauth-clients', {
-      data: { name, platform: 'generic', redirect_uris: ['https://app.example/cb'] },
-      headers: api.headers,
-    });
-    expect(res.status()).toBe(201);
+    await api.oauthClient({ name, platform: 'generic', redirect_uris: ['https://app.example/cb'] });
   }
   await signIn(user, '/app/settings/oauth-clients');
   await page.getByRole('button', { name: 'Delete First' }).click();

@@ -27,7 +27,6 @@ async function expectOnScreen(page: Page, box: ReturnType<Page['getByRole']>, wh
 for (const width of [320, 390]) {
   test(`${width} px: lists, cards, rows and dialogs stay on the screen with unbroken text`, async ({
     page,
-    request,
     signIn,
     userWithTraces,
   }) => {
@@ -37,17 +36,12 @@ for (const width of [320, 390]) {
       { title: LONG_TITLE, content: LONG_CONTENT, category: 'work', tags: [LONG_TAG, 'short'] },
       { title: 'An ordinary title', content: 'Ordinary content.', category: 'fact', tags: [LONG_TAG] },
     );
-    const key = await request.post('/api/api-keys', { data: { name: LONG_NAME }, headers: api.headers });
-    expect(key.status()).toBe(201);
-    const client = await request.post('/api/oauth-clients', {
-      data: {
-        name: LONG_NAME,
-        platform: 'generic',
-        redirect_uris: [`https://app.example.com/${'c'.repeat(150)}/callback`],
-      },
-      headers: api.headers,
+    await api.apiKey(LONG_NAME);
+    await api.oauthClient({
+      name: LONG_NAME,
+      platform: 'generic',
+      redirect_uris: [`https://app.example.com/${'c'.repeat(150)}/callback`],
     });
-    expect(client.status(), await client.text()).toBe(201);
 
     await signIn(user, '/app/dashboard');
     await expect(page.getByRole('list', { name: 'Recent traces' }).getByRole('listitem')).toHaveCount(2);

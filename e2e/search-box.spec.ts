@@ -102,14 +102,12 @@ test('past the first page: ranked results go on with their ranks, then the list 
   userWithTraces,
 }) => {
   const { user, api } = await userWithTraces();
-  await api.create(
-    ...Array.from({ length: 15 }, (_, i) => ({
-      title: `Garden note ${i + 1}`,
-      content: `Garden plan for bed ${i + 1}: tomatoes, beans and a row of lettuce.`,
-      category: 'context' as const,
-      importance: 'medium' as const,
-    })),
-  );
+  await api.createMany(15, (i) => ({
+    title: `Garden note ${i + 1}`,
+    content: `Garden plan for bed ${i + 1}: tomatoes, beans and a row of lettuce.`,
+    category: 'context' as const,
+    importance: 'medium' as const,
+  }));
   await signIn(user, '/app/traces?search=garden');
   await expect(count(page)).toHaveText(/^15 results for “garden”/);
   await expect(ranked(page)).toHaveCount(12);

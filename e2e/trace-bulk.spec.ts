@@ -76,13 +76,11 @@ for (const viewport of [
   }) => {
     await page.setViewportSize(viewport);
     const { user, api } = await userWithTraces();
-    await api.create(
-      ...Array.from({ length: 26 }, (_, i) => ({
-        title: `Pantry ${i + 1}`,
-        content: `Pantry item ${i + 1}.`,
-        category: (i < 20 ? 'context' : 'fact') as 'context' | 'fact',
-      })),
-    );
+    await api.createMany(26, (i) => ({
+      title: `Pantry ${i + 1}`,
+      content: `Pantry item ${i + 1}.`,
+      category: (i < 20 ? 'context' : 'fact') as 'context' | 'fact',
+    }));
     await signIn(user, '/app/traces?category=context');
     const bar = page.getByRole('toolbar', { name: 'Bulk actions' });
     await bar.getByRole('checkbox', { name: 'Select all on page' }).check();

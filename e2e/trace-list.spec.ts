@@ -76,14 +76,12 @@ test('paginates 30 traces 12 at a time, page in the URL, back to page 1 when the
   userWithTraces,
 }) => {
   const { user, api } = await userWithTraces();
-  await api.create(
-    ...Array.from({ length: 30 }, (_, i) => ({
-      title: `Note ${String(i + 1).padStart(2, '0')}`,
-      content: `Numbered note ${i + 1} for paging.`,
-      category: 'context' as const,
-      importance: 'medium' as const,
-    })),
-  );
+  await api.createMany(30, (i) => ({
+    title: `Note ${String(i + 1).padStart(2, '0')}`,
+    content: `Numbered note ${i + 1} for paging.`,
+    category: 'context' as const,
+    importance: 'medium' as const,
+  }));
   await signIn(user, '/app/traces');
   const pager = page.getByRole('navigation', { name: 'Pagination' });
   await expect(page.getByText('Showing 1 to 12 of 30 results')).toBeVisible();

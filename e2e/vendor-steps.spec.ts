@@ -5,7 +5,6 @@ import { expect, test } from './support/fixtures.js';
 
 test('ChatGPT: the client card, the credentials panel and the Integrations card follow the dated MCP Setup steps', async ({
   page,
-  request,
   signIn,
   userWithTraces,
 }) => {
@@ -35,11 +34,7 @@ test('ChatGPT: the client card, the credentials panel and the Integrations card 
   await expect(card).not.toContainText('(Plus or Pro)');
 
   // A Claude client's steps are Claude's, from the same source as its tab.
-  const claude = await request.post('/api/oauth-clients', {
-    data: { name: 'My Claude', platform: 'claude', redirect_uris: [] },
-    headers: api.headers,
-  });
-  expect(claude.status()).toBe(201);
+  await api.oauthClient({ name: 'My Claude', platform: 'claude', redirect_uris: [] });
   await page.goto('/app/settings/oauth-clients');
   const claudeCard = page.getByRole('listitem').filter({ hasText: 'My Claude' });
   await expect(claudeCard).toContainText(/Settings\W+(then )?Connectors\W+(then )?Add custom connector/);

@@ -36,7 +36,6 @@ const URL_SEPARATOR = /[/.?&=_\-:#]/;
 for (const width of [320, 390]) {
   test(`${width} px: redirect URIs break after their separators, the reset command between its words`, async ({
     page,
-    request,
     signIn,
     userWithTraces,
   }) => {
@@ -46,11 +45,7 @@ for (const width of [320, 390]) {
       'https://chatgpt.com/connector_platform_oauth_redirect',
       'https://household.example.com/oauth/callback?tenant=family-accounts&return=settings',
     ];
-    const created = await request.post('/api/oauth-clients', {
-      data: { name: 'Household app', platform: 'generic', redirect_uris: uris },
-      headers: api.headers,
-    });
-    expect(created.status()).toBe(201);
+    await api.oauthClient({ name: 'Household app', platform: 'generic', redirect_uris: uris });
     await signIn(user, '/app/settings/oauth-clients');
     const expectUrlBreaks = async (shown: Locator, uri: string) => {
       await expect(shown).toBeVisible();

@@ -24,6 +24,26 @@ export async function apiAs(request: APIRequestContext, user: TestUser) {
       }
       return out;
     },
+    /** `count` traces made by `make(i)` for i = 0, 1, …, in that order (the last is the newest). */
+    createMany(count: number, make: (i: number) => CreateTraceRequest): Promise<Trace[]> {
+      return this.create(...Array.from({ length: count }, (_, i) => make(i)));
+    },
+    /** An OAuth client made on the OAuth Clients API, as the page would make it. */
+    async oauthClient(data: {
+      name: string;
+      platform: 'claude' | 'chatgpt' | 'cursor' | 'generic';
+      redirect_uris: string[];
+    }): Promise<{ id: string; client_id: string }> {
+      const r = await request.post('/api/oauth-clients', { data, headers });
+      expect(r.status(), await r.text()).toBe(201);
+      return (await r.json()) as { id: string; client_id: string };
+    },
+    /** An API key named `name` (both permissions), answering the key itself. */
+    async apiKey(name: string): Promise<string> {
+      const r = await request.post('/api/api-keys', { data: { name }, headers });
+      expect(r.status(), await r.text()).toBe(201);
+      return ((await r.json()) as { key: string }).key;
+    },
     async get(id: string): Promise<Trace> {
       const r = await request.get(`/api/traces/${id}`, { headers });
       expect(r.status()).toBe(200);

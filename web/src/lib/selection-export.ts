@@ -1,4 +1,4 @@
-import { EXPORT_FORMAT, EXPORT_VERSION, type ExportedTrace } from '../../../contract/account.js';
+import { EXPORT_FORMAT, EXPORT_VERSION, exportedTrace } from '../../../contract/account.js';
 import type { Trace } from '../../../contract/traces.js';
 
 /**
@@ -6,18 +6,7 @@ import type { Trace } from '../../../contract/traces.js';
  * another Cairn, reads it back) or one Markdown document to read or paste elsewhere.
  */
 export function selectionJson(traces: readonly Trace[], now: Date): string {
-  const exported: ExportedTrace[] = traces.map((t) => ({
-    id: t.id,
-    title: t.title,
-    content: t.content,
-    category: t.category,
-    importance: t.importance,
-    tags: t.tags,
-    access_count: t.access_count,
-    source: t.source,
-    created_at: t.created_at,
-    updated_at: t.updated_at,
-  }));
+  const exported = traces.map(exportedTrace);
   return `${JSON.stringify(
     { format: EXPORT_FORMAT, version: EXPORT_VERSION, exported_at: now.toISOString(), traces: exported },
     null,

@@ -2,16 +2,13 @@ import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { API_KEY_LIMITS, type ApiKey, type UpdateApiKeyRequest } from '../../../../contract/api-keys.js';
 import { useUpdateApiKey } from '../../api/api-keys.js';
-import { Button } from '../../components/ui/Button.js';
-import { Dialog } from '../../components/ui/Dialog.js';
+import { FormDialog } from '../../components/ui/FormDialog.js';
 import { Field } from '../../components/ui/Field.js';
 import { Input } from '../../components/ui/Input.js';
 import { useDiscardGuard } from '../../components/ui/use-discard-guard.js';
 import { errorText } from '../../lib/form-errors.js';
 import { type ExpiryChoice, expiryFromChoice } from '../../lib/key-expiry.js';
 import { ExpiryField } from './ExpiryField.js';
-
-const FORM_ID = 'edit-api-key-form';
 
 /** Rename a key or change when it expires; the key itself stays the same (ADR 0027). */
 export function EditApiKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose(): void }) {
@@ -54,53 +51,45 @@ export function EditApiKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose(
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={discard.requestOpenChange}
+    <FormDialog
       title="Edit API key"
       description={`${apiKey.prefix}… keeps working for whatever uses it.`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM_ID} disabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save Changes'}
-          </Button>
-        </>
-      }
+      onOpenChange={discard.requestOpenChange}
+      onCancel={onClose}
+      onSubmit={submit}
+      pending={update.isPending}
+      submitLabel="Save Changes"
+      pendingLabel="Saving..."
+      after={discard.confirm}
     >
-      <form id={FORM_ID} onSubmit={submit} noValidate className="space-y-4">
-        <Field label="Name" required error={errors.name}>
-          {(ids) => (
-            <Input
-              {...ids}
-              value={name}
-              maxLength={API_KEY_LIMITS.nameMax}
-              onChange={(e) => {
-                setName(e.target.value);
-                setErrors({});
-              }}
-              autoComplete="off"
-            />
-          )}
-        </Field>
-        <ExpiryField
-          choice={expiry === 'keep' ? (apiKey.expires_at ? 'date' : 'never') : expiry}
-          date={expiry === 'keep' ? (apiKey.expires_at?.slice(0, 10) ?? '') : date}
-          onChoice={(c) => {
-            setExpiry(c);
-            setErrors({});
-          }}
-          onDate={(d) => {
-            setExpiry('date');
-            setDate(d);
-            setErrors({});
-          }}
-          error={errors.expiry}
-        />
-      </form>
-      {discard.confirm}
-    </Dialog>
+      <Field label="Name" required error={errors.name}>
+        {(ids) => (
+          <Input
+            {...ids}
+            value={name}
+            maxLength={API_KEY_LIMITS.nameMax}
+            onChange={(e) => {
+              setName(e.target.value);
+              setErrors({});
+            }}
+            autoComplete="off"
+          />
+        )}
+      </Field>
+      <ExpiryField
+        choice={expiry === 'keep' ? (apiKey.expires_at ? 'date' : 'never') : expiry}
+        date={expiry === 'keep' ? (apiKey.expires_at?.slice(0, 10) ?? '') : date}
+        onChoice={(c) => {
+          setExpiry(c);
+          setErrors({});
+        }}
+        onDate={(d) => {
+          setExpiry('date');
+          setDate(d);
+          setErrors({});
+        }}
+        error={errors.expiry}
+      />
+    </FormDialog>
   );
 }

@@ -2,7 +2,6 @@ import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import type { OAuthClientWithSecret, OAuthPlatform } from '../../../../contract/oauth.js';
 import { useCreateOAuthClient, useOAuthServerInfo } from '../../api/oauth-clients.js';
-import { BreakableText } from '../../components/ui/BreakableText.js';
 import { Button } from '../../components/ui/Button.js';
 import { Field } from '../../components/ui/Field.js';
 import { Input, Textarea } from '../../components/ui/Input.js';
@@ -10,6 +9,7 @@ import { Select } from '../../components/ui/Select.js';
 import { messageOf } from '../../lib/api-error.js';
 import { parseRedirectUris } from '../../lib/redirect-uris.js';
 import { useFormErrors } from '../../lib/use-form-errors.js';
+import { CallbackPresets } from './CallbackPresets.js';
 import { PLATFORMS, TYPES_REDIRECT_URIS } from './platforms.js';
 
 const FIELDS = ['name', 'redirect_uris'] as const;
@@ -102,21 +102,10 @@ export function CreateOAuthClientForm({ onCreated }: { onCreated(client: OAuthCl
           )}
         </Field>
       )}
-      {presets.length > 0 && (
-        <div className="text-sm text-fg-muted md:col-span-2">
-          <p>
-            Cairn adds{' '}
-            {platform === 'chatgpt' ? 'ChatGPT’s stable callback' : 'this platform’s callback URLs'} for you:
-          </p>
-          <ul className="mt-1 space-y-0.5 font-mono text-xs break-words">
-            {presets.map((uri) => (
-              <li key={uri}>
-                <BreakableText text={uri} />
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <CallbackPresets presets={presets} className="md:col-span-2">
+        Cairn adds {platform === 'chatgpt' ? 'ChatGPT’s stable callback' : 'this platform’s callback URLs'}{' '}
+        for you:
+      </CallbackPresets>
       <div className="md:col-span-2">
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? 'Creating...' : 'Create client'}

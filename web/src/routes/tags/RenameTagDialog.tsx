@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { RenameTagRequest, type TagCount } from '../../../../contract/tags.js';
 import { useTagChange } from '../../api/tags.js';
 import { Button } from '../../components/ui/Button.js';
-import { Dialog } from '../../components/ui/Dialog.js';
+import { FormDialog } from '../../components/ui/FormDialog.js';
 import { Field } from '../../components/ui/Field.js';
 import { Input } from '../../components/ui/Input.js';
 import { ApiError } from '../../lib/api-error.js';
@@ -11,7 +11,6 @@ import { errorText } from '../../lib/form-errors.js';
 import { useFormErrors } from '../../lib/use-form-errors.js';
 
 const FIELDS = ['name'] as const;
-const FORM_ID = 'rename-tag-form';
 
 /**
  * Renames a tag on every trace. A name that is already a tag is refused by the server
@@ -54,43 +53,35 @@ export function RenameTagDialog({
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && !rename.isPending && onClose()}
+    <FormDialog
       title={`Rename #${tag.name}`}
       description={`On all ${tag.count} ${tag.count === 1 ? 'trace' : 'traces'} that carry it.`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={rename.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM_ID} disabled={rename.isPending}>
-            {rename.isPending ? 'Renaming...' : 'Rename'}
-          </Button>
-        </>
-      }
+      onOpenChange={(open) => !open && !rename.isPending && onClose()}
+      onCancel={onClose}
+      onSubmit={submit}
+      pending={rename.isPending}
+      submitLabel="Rename"
+      pendingLabel="Renaming..."
     >
-      <form id={FORM_ID} onSubmit={submit} noValidate className="space-y-3">
-        <Field label="New name" required error={form.errors.name}>
-          {(ids) => (
-            <Input
-              {...ids}
-              value={name}
-              onChange={(e) => {
-                setName(e.target.value);
-                setTaken(null);
-                form.clear('name');
-              }}
-              autoComplete="off"
-            />
-          )}
-        </Field>
-        {taken && (
-          <Button type="button" variant="secondary" size="sm" onClick={() => onMergeInstead(taken)}>
-            Merge #{tag.name} into #{taken} instead
-          </Button>
+      <Field label="New name" required error={form.errors.name}>
+        {(ids) => (
+          <Input
+            {...ids}
+            value={name}
+            onChange={(e) => {
+              setName(e.target.value);
+              setTaken(null);
+              form.clear('name');
+            }}
+            autoComplete="off"
+          />
         )}
-      </form>
-    </Dialog>
+      </Field>
+      {taken && (
+        <Button type="button" variant="secondary" size="sm" onClick={() => onMergeInstead(taken)}>
+          Merge #{tag.name} into #{taken} instead
+        </Button>
+      )}
+    </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { AlertCircle, Merge, Pencil, Search, Tags, Trash2 } from 'lucide-react';
+import { Merge, Pencil, Search, Tags, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -10,7 +10,7 @@ import { Input } from '../../components/ui/Input.js';
 import { PageHeader } from '../../components/ui/PageHeader.js';
 import { errorText } from '../../lib/form-errors.js';
 import { usePageTitle } from '../../lib/page-title.js';
-import { ListMessage } from '../traces/ListMessage.js';
+import { FailedToLoad, ListMessage } from '../traces/ListMessage.js';
 import { MergeTagsDialog } from './MergeTagsDialog.js';
 import { RenameTagDialog } from './RenameTagDialog.js';
 
@@ -62,16 +62,7 @@ export function TagsPage() {
           className="h-40 animate-pulse rounded-xl bg-surface-muted"
         />
       ) : tags.isError ? (
-        <ListMessage
-          icon={<AlertCircle aria-hidden="true" />}
-          tone="danger"
-          title="Failed to load tags"
-          action={
-            <Button variant="secondary" onClick={() => void tags.refetch()}>
-              Try again
-            </Button>
-          }
-        />
+        <FailedToLoad title="Failed to load tags" onRetry={() => void tags.refetch()} />
       ) : tags.data.length === 0 ? (
         <ListMessage
           icon={<Tags aria-hidden="true" />}

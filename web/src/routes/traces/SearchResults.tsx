@@ -1,32 +1,24 @@
-import { AlertCircle, SearchX } from 'lucide-react';
+import { SearchX } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { SEARCH_LIMITS } from '../../../../contract/search.js';
-import { type Trace, TRACE_LIMITS } from '../../../../contract/traces.js';
+import { TRACE_LIMITS } from '../../../../contract/traces.js';
 import { isSearchUnavailable, useRankedSearch } from '../../api/search.js';
 import { fetchAllMatching, useTraces } from '../../api/traces.js';
 import { Button } from '../../components/ui/Button.js';
 import { cn } from '../../lib/cn.js';
 import { markSubstring, markWords, queryStems } from '../../lib/highlight.js';
 import { searchPages } from '../../lib/search-pages.js';
-import type { TraceListState, TraceView } from '../../lib/trace-list-params.js';
 import { BulkBar } from './BulkBar.js';
 import { ListFooter } from './ListFooter.js';
-import { ListMessage } from './ListMessage.js';
+import { FailedToLoad, ListMessage } from './ListMessage.js';
 import { RankedResults } from './RankedResults.js';
 import { TraceItems } from './TraceItems.js';
-import { ListSkeleton } from './TraceList.js';
-import type { Selectable, Selection } from './use-selection.js';
+import { type ListBodyProps, ListSkeleton } from './TraceList.js';
+import type { Selectable } from './use-selection.js';
 
 const PAGE_SIZE = TRACE_LIMITS.pageSizeDefault;
 
-type Props = {
-  state: TraceListState;
-  view: TraceView;
-  selection: Selection;
-  onPage(page: number): void;
-  onClearFilters(): void;
-  onEdit(trace: Trace): void;
-};
+type Props = ListBodyProps;
 
 /**
  * Words in the box: one list, ranked (ADR 0026). First the best matches by meaning and words
@@ -67,15 +59,9 @@ export function SearchResults({ state, view, selection, onPage, onClearFilters, 
   if (!rankedReady || (!tail.data && !tail.isError)) return <ListSkeleton view={view} label="Searching" />;
   if (!tail.data && rankedFailed)
     return (
-      <ListMessage
-        icon={<AlertCircle aria-hidden="true" />}
-        tone="danger"
+      <FailedToLoad
         title="Search failed"
-        action={
-          <Button variant="secondary" onClick={() => void Promise.all([ranked.refetch(), tail.refetch()])}>
-            Try again
-          </Button>
-        }
+        onRetry={() => void Promise.all([ranked.refetch(), tail.refetch()])}
       />
     );
 

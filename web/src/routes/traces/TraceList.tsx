@@ -1,4 +1,4 @@
-import { AlertCircle, NotebookPen, SearchX } from 'lucide-react';
+import { NotebookPen, SearchX } from 'lucide-react';
 import { useEffect } from 'react';
 import type { Trace } from '../../../../contract/traces.js';
 import { fetchAllMatching, useTraces } from '../../api/traces.js';
@@ -8,19 +8,21 @@ import { formatDate } from '../../lib/relative-time.js';
 import { hasFilters, type TraceListState, type TraceView } from '../../lib/trace-list-params.js';
 import { BulkBar } from './BulkBar.js';
 import { ListFooter } from './ListFooter.js';
-import { ListMessage } from './ListMessage.js';
+import { FailedToLoad, ListMessage } from './ListMessage.js';
 import { TraceItems } from './TraceItems.js';
 import type { Selection } from './use-selection.js';
 
-type Props = {
+/** What both bodies of the traces page (the plain list, the search results) are given. */
+export type ListBodyProps = {
   state: TraceListState;
   view: TraceView;
   selection: Selection;
   onPage(page: number): void;
   onClearFilters(): void;
-  onCreate(): void;
   onEdit(trace: Trace): void;
 };
+
+type Props = ListBodyProps & { onCreate(): void };
 
 /** The plain list (an empty search box): in the chosen sort, 12 a page, with its count and footer. */
 export function TraceList({ state, view, selection, onPage, onClearFilters, onCreate, onEdit }: Props) {
@@ -36,19 +38,7 @@ export function TraceList({ state, view, selection, onPage, onClearFilters, onCr
   }, [data, page, onPage]);
 
   if (!data && !list.isError) return <ListSkeleton view={view} />;
-  if (!data)
-    return (
-      <ListMessage
-        icon={<AlertCircle aria-hidden="true" />}
-        tone="danger"
-        title="Failed to load traces"
-        action={
-          <Button variant="secondary" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        }
-      />
-    );
+  if (!data) return <FailedToLoad title="Failed to load traces" onRetry={() => void list.refetch()} />;
 
   const first = data.traces[0];
   return (
