@@ -82,6 +82,19 @@ export async function run(args: string[]): Promise<void> {
         };
       }
       r.list_search_typical_category = await time(`/api/traces?search=${terms.typical}&category=work`);
+      // The web app's search box asks for what contains the words after its ranked results, with
+      // those (up to 50) left out (ADR 0026): the same search with the largest exclude list.
+      const shown = (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/traces?search=${terms.typical}&pageSize=50`,
+          headers: user.headers,
+        })
+      ).json().traces as { id: string }[];
+      r.list_search_typical_exclude_50 = await time(
+        `/api/traces?search=${terms.typical}&exclude=${shown.map((x) => x.id).join(',')}`,
+      );
+      r.list_importance = await time('/api/traces?importance=high');
       r.list_tag = await time('/api/traces?tags=travel');
       r.list_page_50 = await time('/api/traces?page=50');
       // Each sort's first page and a deep page: index walks (migration 0016), never a sort of all.

@@ -24,6 +24,25 @@ export const ExportedTrace = TraceSchema.pick({
 }).meta({ id: 'ExportedTrace' });
 export type ExportedTrace = z.infer<typeof ExportedTrace>;
 
+/**
+ * A trace as an export holds it: its stored fields, nothing computed on read. One function for
+ * the server's account export and the web app's export of a selection, so both files match.
+ */
+export function exportedTrace(t: ExportedTrace): ExportedTrace {
+  return {
+    id: t.id,
+    title: t.title,
+    content: t.content,
+    category: t.category,
+    importance: t.importance,
+    tags: t.tags,
+    access_count: t.access_count,
+    source: t.source,
+    created_at: t.created_at,
+    updated_at: t.updated_at,
+  };
+}
+
 export const AccountExport = z
   .object({
     format: z.literal(EXPORT_FORMAT),

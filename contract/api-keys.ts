@@ -36,6 +36,10 @@ export const ApiKeySchema = z
     permissions: z.array(ApiKeyPermission),
     created_at: z.string().describe('ISO 8601'),
     last_used_at: z.string().nullable().describe('ISO 8601; updated at most once a minute'),
+    expires_at: z
+      .string()
+      .nullable()
+      .describe('ISO 8601; null: never expires. From then on the key gets 401 api_key_expired'),
   })
   .meta({ id: 'ApiKey' });
 export type ApiKey = z.infer<typeof ApiKeySchema>;
@@ -43,20 +47,48 @@ export type ApiKey = z.infer<typeof ApiKeySchema>;
 /** The list answer is a bare JSON array, as the original's `GET /.netlify/functions/api-keys`. */
 export const ApiKeyList = z.array(ApiKeySchema);
 
+const KeyName = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(API_KEY_LIMITS.nameMax, `Name must be at most ${API_KEY_LIMITS.nameMax} characters`);
+
+/**
+ * When a key stops working: an ISO 8601 date-time in the future, or null for never. Checked
+ * against the server's clock when the request arrives, so a date already past is refused rather
+ * than making a key that is dead on arrival.
+ */
+const ExpiresAt = z.iso
+  .datetime({
+    offset: true,
+    error: 'expires_at must be an ISO 8601 date and time, e.g. 2027-01-31T23:59:59Z',
+  })
+  .refine((s) => Date.parse(s) > Date.now(), 'The expiry date must be in the future')
+  .nullable()
+  .describe('When the key stops working (ISO 8601, in the future), or null: never');
+
 export const CreateApiKeyRequest = z.object({
-  name: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(API_KEY_LIMITS.nameMax, `Name must be at most ${API_KEY_LIMITS.nameMax} characters`),
+  name: KeyName,
   permissions: z
     .array(ApiKeyPermission, { error: 'Permissions must be a list' })
     .min(1, 'Choose at least one permission')
     .transform((list) => [...new Set(list)])
     .optional()
     .describe('Defaults to read:traces and write:traces'),
+  expires_at: ExpiresAt.optional(),
 });
 export type CreateApiKeyRequest = z.input<typeof CreateApiKeyRequest>;
+
+/** Rename a key or change when it expires (null: never); the key itself never changes. */
+export const UpdateApiKeyRequest = z
+  .object({ name: KeyName.optional(), expires_at: ExpiresAt.optional() })
+  .refine((o) => o.name !== undefined || o.expires_at !== undefined, {
+    message: 'Nothing to update: send name or expires_at',
+  })
+  .meta({ id: 'UpdateApiKeyRequest' });
+export type UpdateApiKeyRequest = z.input<typeof UpdateApiKeyRequest>;
+
+export const ApiKeyIdParams = z.object({ id: z.string().max(100).describe('API key id (UUID)') });
 
 /** The creation answer: the only time `key` is ever sent. */
 export const CreatedApiKeySchema = ApiKeySchema.extend({

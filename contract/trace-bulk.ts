@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Category, TagList } from './traces.js';
+import { Category, OneTag } from './traces.js';
 
 /** At most this many traces in one bulk request (one page of the list is at most 100). */
 export const BULK_MAX_IDS = 100;
@@ -9,13 +9,7 @@ const Ids = z
   .min(1, 'ids must name at least one trace')
   .max(BULK_MAX_IDS, `ids can name at most ${BULK_MAX_IDS} traces`)
   .transform((ids) => [...new Set(ids)]);
-/** One tag, cleaned and checked exactly as a trace's tags are (trimmed, lower-cased, no comma). */
-const Tag = z
-  .string({ error: 'tag is required' })
-  .transform((t) => [t])
-  .pipe(TagList)
-  .refine((tags) => tags.length === 1, 'tag is required')
-  .transform((tags) => tags[0] ?? '');
+const Tag = OneTag('tag');
 
 export const BulkTracesRequest = z
   .discriminatedUnion(

@@ -21,6 +21,8 @@ export const TRACE_LIMITS = {
   tagMax: 50,
   pageSizeDefault: 12,
   pageSizeMax: 100,
+  /** Ids a list request may leave out: the most a ranked search returns (SEARCH_LIMITS.limitMax). */
+  excludeMax: 50,
 } as const;
 
 export const Category = z.enum(CATEGORIES);
@@ -68,23 +70,34 @@ const maxChars = (max: number) => (s: string) => s.length <= max || characterCou
 const noNul = (s: string) => !s.includes('\u0000');
 
 /**
- * Tags as people type them: trimmed, lower-cased, de-duplicated, empties dropped.
- * A comma is refused inside a tag: the list filter (`?tags=a,b`) and the web form split on it.
+ * One tag's text: trimmed, lower-cased, at most 50 characters. A comma is refused inside a tag:
+ * the list filter (`?tags=a,b`) and the web form split on it.
  */
+const TagText = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine(maxChars(TRACE_LIMITS.tagMax), `Each tag must be at most ${TRACE_LIMITS.tagMax} characters`)
+  .refine((t) => !t.includes(','), 'A tag cannot contain a comma')
+  .refine(noNul, 'A tag cannot contain a NUL character');
+
+/** Tags as people type them: each as TagText, de-duplicated, empties dropped. */
 export const TagList = z
-  .array(
-    z
-      .string()
-      .trim()
-      .toLowerCase()
-      .refine(maxChars(TRACE_LIMITS.tagMax), `Each tag must be at most ${TRACE_LIMITS.tagMax} characters`)
-      .refine((t) => !t.includes(','), 'A tag cannot contain a comma')
-      .refine(noNul, 'A tag cannot contain a NUL character'),
-  )
+  .array(TagText)
   .transform((tags) => [...new Set(tags.filter((t) => t.length > 0))])
   .refine((tags) => tags.length <= TRACE_LIMITS.tagsMax, {
     message: `At most ${TRACE_LIMITS.tagsMax} tags are allowed`,
   });
+
+/**
+ * One tag, cleaned and checked exactly as a trace's tags are (trimmed, lower-cased, no comma),
+ * named `field` in the message when it is missing.
+ */
+export const OneTag = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .pipe(TagText)
+    .refine((t) => t.length > 0, `${field} is required`);
 
 const Title = z
   .string({ error: 'Title must be text' })
@@ -162,6 +175,20 @@ export type CreateTraceResponse = z.infer<typeof CreateTraceResponse>;
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
 
+/** A comma-separated query parameter as its items: trimmed, empties dropped, each once. */
+function commaList(s: string | undefined, clean: (item: string) => string = (item) => item): string[] {
+  return s
+    ? [
+        ...new Set(
+          s
+            .split(',')
+            .map((item) => clean(item.trim()))
+            .filter(Boolean),
+        ),
+      ]
+    : [];
+}
+
 export const ListTracesQuery = z.object({
   search: z
     .string()
@@ -170,21 +197,23 @@ export const ListTracesQuery = z.object({
     .refine((s) => !CONTROL_CHARS.test(s), 'search cannot contain control characters')
     .optional(),
   category: Category.optional(),
+  importance: Importance.optional(),
   sort: z.enum(TRACE_SORTS, { error: `sort must be one of ${TRACE_SORTS.join(', ')}` }).default('newest'),
   tags: z
     .string()
     .optional()
-    .transform((s) =>
-      s
-        ? [
-            ...new Set(
-              s
-                .split(',')
-                .map((t) => t.trim().toLowerCase())
-                .filter(Boolean),
-            ),
-          ]
-        : [],
+    .transform((s) => commaList(s, (t) => t.toLowerCase())),
+  exclude: z
+    .string()
+    .optional()
+    .transform((s) => commaList(s))
+    .pipe(
+      z
+        .array(z.uuid({ error: 'exclude must be trace ids (UUIDs), comma-separated' }))
+        .max(TRACE_LIMITS.excludeMax, `exclude can name at most ${TRACE_LIMITS.excludeMax} traces`),
+    )
+    .describe(
+      'Comma-separated trace ids to leave out: the web app lists the traces that contain the search words after the ranked ones, without repeating them',
     ),
   page: z.coerce
     .number({ error: 'page must be a whole number of at least 1' })

@@ -54,7 +54,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(page.getByText('Save this key securely. It will not be shown again.')).toBeVisible();
       await expectNoSeriousViolations(page, 'the new key panel');
       await page.getByRole('button', { name: 'Revoke Cursor' }).click();
-      await expect(page.getByRole('dialog')).toBeVisible();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
       await expectNoSeriousViolations(page, 'the revoke dialog');
     });
 
@@ -74,17 +74,74 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expectNoSeriousViolations(page, 'the edit dialog');
     });
 
-    test('OAuth clients: the edit dialog', async ({ page, request, signIn, userWithTraces }) => {
+    test('OAuth clients: the edit dialog', async ({ page, signIn, userWithTraces }) => {
       const { user, api } = await userWithTraces();
-      const created = await request.post('/api/oauth-clients', {
-        data: { name: 'Script', platform: 'generic', redirect_uris: ['https://old.example/cb'] },
-        headers: api.headers,
+      await api.oauthClient({
+        name: 'Script',
+        platform: 'generic',
+        redirect_uris: ['https://old.example/cb'],
       });
-      expect(created.status(), await created.text()).toBe(201);
       await signIn(user, '/app/settings/oauth-clients');
       await page.getByRole('button', { name: 'Edit Script' }).click();
       await expect(page.getByRole('dialog', { name: 'Edit OAuth client' })).toBeVisible();
       await expectNoSeriousViolations(page, 'the OAuth client edit dialog');
+    });
+
+    test('the command palette, the shortcuts and a search with its marked words', async ({
+      page,
+      signIn,
+      userWithTraces,
+    }) => {
+      // Four scans and two searches: on a busy machine that outlasts 60 s.
+      test.slow();
+      const { user } = await userWithTraces(
+        {
+          title: 'Password manager',
+          content: 'The family vault is in Bitwarden.',
+          category: 'fact',
+          tags: ['home'],
+        },
+        { title: 'Passport', content: 'Renew the passport in May.', category: 'fact' },
+      );
+      await signIn(user, '/app/traces?search=vault');
+      await expect(page.getByRole('list', { name: 'Ranked results' })).toBeVisible();
+      await expectNoSeriousViolations(page, 'a ranked search');
+      await page.goto('/app/traces?search=pass');
+      await expect(page.getByRole('region', { name: /ontaining “pass”/ })).toBeVisible();
+      await expectNoSeriousViolations(page, 'the traces containing the words');
+      await page.keyboard.press('Control+k');
+      await page.getByRole('combobox', { name: 'Command' }).fill('pass');
+      await expect(page.getByRole('option').first()).toBeVisible();
+      await expectNoSeriousViolations(page, 'the command palette');
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('?');
+      await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+      await expectNoSeriousViolations(page, 'the shortcuts');
+    });
+
+    test('tags: the page with its rename dialog; sessions with two devices; an API key being edited', async ({
+      page,
+      signIn,
+      userWithTraces,
+    }) => {
+      const { user, api } = await userWithTraces(
+        { title: 'School', content: 'At 8.', category: 'personal', tags: ['kids', 'school'] },
+        { title: 'Swim', content: 'At 5.', category: 'personal', tags: ['kids'] },
+      );
+      await api.apiKey('CI');
+      await signIn(user, '/app/tags');
+      await page.getByRole('checkbox', { name: 'Select #kids to merge' }).check();
+      await expectNoSeriousViolations(page, 'the tags page');
+      await page.getByRole('button', { name: 'Rename #school' }).click();
+      await expect(page.getByRole('dialog', { name: 'Rename #school' })).toBeVisible();
+      await expectNoSeriousViolations(page, 'the rename dialog');
+      await page.goto('/app/settings/sessions');
+      await expect(page.getByRole('list', { name: 'Sessions' }).getByRole('listitem')).toHaveCount(2);
+      await expectNoSeriousViolations(page, 'the sessions page');
+      await page.goto('/app/settings/api-keys');
+      await page.getByRole('button', { name: 'Edit CI' }).click();
+      await expect(page.getByRole('dialog', { name: 'Edit API key' })).toBeVisible();
+      await expectNoSeriousViolations(page, 'the API key edit dialog');
     });
 
     test('a phone: the landing page and the open app menu', async ({ page, newUser, signIn }) => {

@@ -48,7 +48,8 @@ test('create a key: shown once with the warning, copied, listed with prefix and 
   await expect(row.getByText(`${key.slice(0, 12)}…`, { exact: true })).toBeVisible();
   await expect(row.getByText('read:traces')).toBeVisible();
   await expect(row.getByText('write:traces')).toBeVisible();
-  await expect(row.getByText('Never')).toBeVisible();
+  await expect(row.getByText('Never', { exact: true })).toBeVisible();
+  await expect(row.getByText('Never expires')).toBeVisible();
   await expect(row.getByText(key)).toHaveCount(0);
 
   // It stays until dismissed, refreshes included.
@@ -121,7 +122,7 @@ test('revoke: confirmed, gone from the list, and the key gets 401 where it got 4
   expect((await bare.get('/api/auth/session', asKey)).status()).toBe(200);
 
   await page.getByRole('button', { name: 'Revoke Doomed' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Revoke API key?' });
+  const dialog = page.getByRole('alertdialog', { name: 'Revoke API key?' });
   await expect(dialog.getByText(/stops working at once/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(keyList(page).getByRole('listitem')).toHaveCount(1);
@@ -194,7 +195,7 @@ test('failures: the server’s message, "Failed to create API key", "Failed to r
   await page.getByRole('button', { name: 'Create API Key' }).click();
   await expect(page.getByText('Failed to create API key')).toBeVisible();
   await page.getByRole('button', { name: 'Revoke key 0', exact: true }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Revoke key' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke key' }).click();
   await expect(page.getByText('Failed to revoke API key')).toBeVisible();
 
   await page.unroute('**/api/api-keys*');

@@ -31,8 +31,16 @@ test('shows "Signing in..." while busy and the server’s message when sign-in f
   });
   await signInWithForm(page, { ...user, password: 'wrong password' });
   await expect(page.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
-  await expect(page.getByText('Invalid login credentials')).toBeVisible();
+  await expect(page.getByText('Invalid login credentials').first()).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+  // Said under the field too, not only in a toast that passes far from the form.
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
+    /Invalid login credentials/,
+  );
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  // Typing again clears it.
+  await page.getByLabel('Password', { exact: true }).fill('another try');
+  await expect(page.getByLabel('Password', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
 });
 
 test('"Forgot password?" says how a reset really happens (no e-mail) and makes no call', async ({ page }) => {
@@ -88,7 +96,7 @@ test('unknown paths send a signed-out visitor to /login', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
 });
 
-test('register: mismatched passwords are caught without a call; success leads to /login', async ({
+test('register: mismatched passwords are caught without a call; success signs the new person in', async ({
   page,
 }) => {
   await page.goto('/register');
@@ -108,27 +116,28 @@ test('register: mismatched passwords are caught without a call; success leads to
 
   await page.getByLabel('Confirm password').fill('correct horse battery');
   await page.getByRole('button', { name: 'Sign up' }).click();
-  // No e-mail service: no promise of a verification e-mail.
-  await expect(page.getByText('Account created. Sign in with your e-mail and password.')).toBeVisible();
-  await expect(page.getByText(/verif/i)).toHaveCount(0);
-  await expect(page).toHaveURL(/\/login$/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  // Signed in at once: nobody types the same e-mail and password twice in a row.
   await expect(page).toHaveURL(/\/app\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(email.split('@')[0]!);
+  await expect(page.getByText(/verif/i)).toHaveCount(0);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
 
   await page.goto('/register');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
-  await page.getByLabel('Confirm password').fill('correct horse battery');
+  await page.getByLabel('Password', { exact: true }).fill('another horse battery');
+  await page.getByLabel('Confirm password').fill('another horse battery');
   await page.getByRole('button', { name: 'Sign up' }).click();
-  // A taken e-mail gets the same answer as a new one (ADR 0022): the page tells nobody who has an
-  // account, and the owner's sign-in still works with the original password.
+  // A taken e-mail gets the same answer from the server as a new one (ADR 0022); the page cannot
+  // sign in with a password that is not the account's, so it sends the person to sign in, and
+  // says nothing about who has an account. The owner's own password still works.
   await expect(page.getByText('Account created. Sign in with your e-mail and password.')).toBeVisible();
   await expect(page.getByText(/already exists/i)).toHaveCount(0);
   await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
 });
 
 test.describe('a fresh install with registration closed (the default)', () => {

@@ -212,3 +212,30 @@ test('vendor steps: ChatGPT apps in developer mode, Claude Team/Enterprise owner
   await expect(claude.getByRole('link', { name: 'Claude’s custom connector guide' })).toBeVisible();
   await expect(claude.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}$/);
 });
+
+for (const width of [320, 390]) {
+  test(`${width} px: every tab is in sight and no snippet runs under its box's edge`, async ({
+    page,
+    newUser,
+    signIn,
+  }) => {
+    await page.setViewportSize({ width, height: 844 });
+    await signIn(await newUser(), '/app/mcp-setup#other');
+    const tabs = page.getByRole('tablist', { name: 'Set-up instructions by client' }).getByRole('tab');
+    await expect(tabs).toHaveCount(5);
+    for (const tab of await tabs.all()) {
+      const box = (await tab.boundingBox())!;
+      const name = await tab.textContent();
+      expect(box.x, `${name} starts off screen`).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `${name} is cut at the right edge`).toBeLessThanOrEqual(width);
+    }
+    const panel = page.getByRole('tabpanel', { name: 'Other Tools' });
+    await expect(panel.getByText('Local MCP server (stdio)')).toBeVisible();
+    const hidden = await panel
+      .locator('pre')
+      .evaluateAll((pres) =>
+        pres.filter((p) => p.scrollWidth > p.clientWidth + 1).map((p) => p.textContent?.slice(0, 60)),
+      );
+    expect(hidden, 'snippets whose text runs past the box').toEqual([]);
+  });
+}

@@ -16,10 +16,10 @@ test('create a client, copy its credentials once, regenerate the secret, delete 
   // Claude: Cairn fills in Claude's callbacks itself, so there is no URI field.
   await expect(page.getByText('https://claude.ai/api/mcp/auth_callback')).toBeVisible();
   await expect(page.getByLabel('Redirect URIs')).toHaveCount(0);
-  // ChatGPT: the field appears, described as required for its flow.
+  // ChatGPT: the field appears, optional, since Cairn adds ChatGPT's stable callback itself.
   await page.getByLabel('Platform').click();
   await page.getByRole('option', { name: 'ChatGPT' }).click();
-  await expect(page.getByText('Required for the ChatGPT flow', { exact: false })).toBeVisible();
+  await expect(page.getByText('Optional, one per line', { exact: false })).toBeVisible();
 
   await page.getByRole('button', { name: 'Create client' }).click();
   await expect(page.getByText('Name is required')).toBeVisible();
@@ -54,7 +54,7 @@ test('create a client, copy its credentials once, regenerate the secret, delete 
   // Regenerating breaks the assistant using the old secret: it asks first, like delete.
   const regenerateButton = card.getByRole('button', { name: 'Regenerate secret' });
   await regenerateButton.click();
-  const confirm = page.getByRole('dialog', { name: 'Regenerate client secret' });
+  const confirm = page.getByRole('alertdialog', { name: 'Regenerate client secret' });
   await expect(confirm).toContainText('The current secret stops working at once.');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toHaveCount(0);
@@ -74,7 +74,7 @@ test('create a client, copy its credentials once, regenerate the secret, delete 
   await page.getByRole('button', { name: 'Done' }).click();
 
   await card.getByRole('button', { name: 'Delete My ChatGPT' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Delete OAuth client' });
+  const dialog = page.getByRole('alertdialog', { name: 'Delete OAuth client' });
   await expect(
     dialog.getByText(
       'Are you sure you want to delete "My ChatGPT"? This action cannot be undone and will revoke all associated tokens.',
@@ -152,4 +152,56 @@ test('edit a client: rename it and change its redirect URIs; a bad URI shows und
     },
   });
   expect((await wrong.json()).error).toBe('invalid_client');
+});
+
+test('the edit dialog asks before Escape or an overlay click drops typed changes', async ({
+  page,
+  request,
+  signIn,
+  userWithTraces,
+}) => {
+  const { user, api } = await userWithTraces();
+  await api.oauthClient({ name: 'Script', platform: 'generic', redirect_uris: ['https://old.example/cb'] });
+  await signIn(user, '/app/settings/oauth-clients');
+  const edit = page.getByRole('button', { name: 'Edit Script' });
+  const dialog = page.getByRole('dialog', { name: 'Edit OAuth client' });
+  const confirm = page.getByRole('alertdialog', { name: 'Discard your changes?' });
+
+  // Nothing typed: Escape closes at once.
+  await edit.click();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  await edit.click();
+  await dialog.getByLabel('Name').fill('Nightly script');
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(dialog.getByLabel('Name')).toHaveValue('Nightly script');
+
+  await page.mouse.click(5, 5);
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Discard' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(edit).toBeFocused();
+  // Nothing was saved.
+  const list = await request.get('/api/oauth-clients', { headers: api.headers });
+  expect(((await list.json()) as { name: string }[]).map((c) => c.name)).toEqual(['Script']);
+});
+
+test('after a delete, focus lands on the list instead of falling to the page', async ({
+  page,
+  signIn,
+  userWithTraces,
+}) => {
+  const { user, api } = await userWithTraces();
+  for (const name of ['First', 'Second']) {
+    await api.oauthClient({ name, platform: 'generic', redirect_uris: ['https://app.example/cb'] });
+  }
+  await signIn(user, '/app/settings/oauth-clients');
+  await page.getByRole('button', { name: 'Delete First' }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText('OAuth client deleted')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your OAuth clients' })).toBeFocused();
+  await expect(page.locator('body')).not.toBeFocused();
 });

@@ -1,7 +1,7 @@
 // Real: the built server (embedded database) and Debian's Chromium. Faked: nothing.
-// Writes a full-page PNG of every route to screenshots/ (git-ignored) at a desktop and a phone size,
-// in light and dark, for people to look at (`npm run screenshots`). It also fails if a page is
-// wider than the phone's screen, the usual sign of a layout that does not fit 360–390 px.
+// Writes a full-page PNG of every route to screenshots/ (git-ignored) at a desktop (1440×900) and
+// a phone (390×844) size, in light and dark, for people to look at (`npm run screenshots`). It also
+// fails if a page is wider than the screen, the usual sign of a layout that does not fit a phone.
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.js';
@@ -12,7 +12,7 @@ import { SAMPLE_TRACES } from './support/sample-traces.js';
 
 const OUT = path.resolve(import.meta.dirname, '../screenshots');
 const VIEWPORTS = [
-  { width: 1280, height: 800 },
+  { width: 1440, height: 900 },
   { width: 390, height: 844 },
 ] as const;
 const SCHEMES = ['light', 'dark'] as const;
@@ -49,6 +49,12 @@ for (const viewport of VIEWPORTS) {
         }
       });
 
+      test('a new account: the welcome and the first-run checklist', async ({ page, newUser, signIn }) => {
+        await signIn(await newUser());
+        await expect(page.getByRole('region', { name: 'Get started' })).toBeVisible();
+        await shoot(page, { name: 'dashboard-first-run', path: '/app/dashboard' }, false);
+      });
+
       test('signed in', async ({ page, request, newUser, signIn }) => {
         // Every signed-in page, full height, in one test: on a busy machine that outlasts 60 s.
         test.slow();
@@ -78,6 +84,20 @@ for (const viewport of VIEWPORTS) {
         for (const route of rest) await shoot(page, route);
         await shoot(page, { name: 'trace-detail-existing', path: `/app/traces/${ids[1]}` });
         await shoot(page, { name: 'traces-table', path: '/app/traces?view=table' });
+        // The one search box: ranked by meaning and words, then what contains the text.
+        await shoot(page, { name: 'traces-search', path: '/app/traces?search=family' });
+        await shoot(page, { name: 'traces-search-fragment', path: '/app/traces?search=pass' });
+
+        // The command palette with a search typed, and the shortcuts.
+        await page.keyboard.press('Control+k');
+        await page.getByRole('combobox', { name: 'Command' }).fill('birthday');
+        await expect(page.getByRole('option').nth(1)).toBeVisible();
+        await page.screenshot({ path: path.join(OUT, `palette-${size}-${colorScheme}.png`) });
+        await page.keyboard.press('Escape');
+        await page.keyboard.press('?');
+        await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+        await page.screenshot({ path: path.join(OUT, `shortcuts-${size}-${colorScheme}.png`) });
+        await page.keyboard.press('Escape');
 
         // The one-time key panel and the revoke dialog.
         await page.goto('/app/settings/api-keys');
@@ -88,7 +108,7 @@ for (const viewport of VIEWPORTS) {
           path: path.join(OUT, `settings-api-keys-new-key-${size}-${colorScheme}.png`),
         });
         await page.getByRole('button', { name: 'Revoke Cursor on my desktop' }).click();
-        await expect(page.getByRole('dialog')).toBeVisible();
+        await expect(page.getByRole('alertdialog')).toBeVisible();
         await page.screenshot({
           path: path.join(OUT, `settings-api-keys-revoke-${size}-${colorScheme}.png`),
         });

@@ -13,7 +13,10 @@ test('the sidebar lists its entries in order and each one opens its page', async
   await expect(nav.getByRole('link')).toHaveText(ENTRIES);
   await nav.getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/app\/settings$/);
-  await expect(page.getByText('Profile settings coming soon...')).toBeVisible();
+  // Settings opens on what works there, with no placeholder above it.
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
+  await expect(page.getByText(/coming soon/i)).toHaveCount(0);
   const settingsNav = page.getByRole('navigation', { name: 'Settings' });
   await expect(settingsNav.getByRole('link', { name: 'Profile' })).toBeVisible();
   await expect(settingsNav.getByRole('link', { name: 'API Keys' })).toBeVisible();
@@ -60,7 +63,7 @@ test('on a phone the menu toggle opens and closes the sidebar', async ({ page, n
 test('each route change scrolls back to the top', async ({ page, newUser, signIn }) => {
   await page.setViewportSize({ width: 1280, height: 400 });
   await signIn(await newUser(), '/app/settings');
-  await expect(page.getByText('Profile settings coming soon...')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   await page.getByRole('complementary', { name: 'Main' }).getByRole('link', { name: 'Integrations' }).click();
@@ -118,7 +121,7 @@ test('the theme toggle steps System → Light → Dark, applies at once and surv
   await expect(html).toHaveAttribute('data-theme', 'dark');
 });
 
-test('"/" and Ctrl+K open the search from any page; "/" typed in a field stays a slash', async ({
+test('"/" opens the search from any page and typed in a field stays a slash; Ctrl+K opens the palette', async ({
   page,
   newUser,
   signIn,
@@ -135,5 +138,6 @@ test('"/" and Ctrl+K open the search from any page; "/" typed in a field stays a
   await page.getByRole('heading', { name: 'Memory Traces' }).click();
   await expect(search).not.toBeFocused();
   await page.keyboard.press('Control+k');
-  await expect(search).toBeFocused();
+  await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Command' })).toBeFocused();
 });

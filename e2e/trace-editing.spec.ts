@@ -198,7 +198,7 @@ test('edit: "Auto" for category and importance has Cairn suggest them again', as
   });
 });
 
-test('delete has no confirmation; the toast’s Undo takes the focus and restores the trace by keyboard', async ({
+test('delete has no confirmation; the toast’s Undo takes the focus, restores the trace by keyboard and hands the focus to it', async ({
   page,
   signIn,
   userWithTraces,
@@ -222,6 +222,8 @@ test('delete has no confirmation; the toast’s Undo takes the focus and restore
   await expect(page.getByText('Trace restored')).toBeVisible();
   await expect(cards(page)).toHaveCount(2);
   await expect(page.getByRole('link', { name: 'Delete me' })).toBeVisible();
+  // Undo's toast goes away: focus moves to the trace it brought back, not to <body>.
+  await expect(page.getByRole('link', { name: 'Delete me' })).toBeFocused();
   expect((await api.list()).totalCount).toBe(2);
 });
 
@@ -272,7 +274,7 @@ test('closing the dialog with typed content asks first; focus goes back to the b
   await add.click();
   await dialog(page).getByLabel('Content').fill('Half a thought about the garden');
   await page.keyboard.press('Escape');
-  const confirm = page.getByRole('dialog', { name: 'Discard your changes?' });
+  const confirm = page.getByRole('alertdialog', { name: 'Discard your changes?' });
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: 'Keep editing' }).click();
   await expect(confirm).toHaveCount(0);

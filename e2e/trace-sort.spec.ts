@@ -1,4 +1,5 @@
-// The traces list's sort: chosen in the toolbar, kept in the URL, applied with a search too.
+// The traces list's sort: chosen in the toolbar, kept in the URL, applied to what a search finds
+// after its ranked best matches (ADR 0026).
 // Real: the built server, Debian's Chromium.
 import { expect, test } from './support/fixtures.js';
 import { cards } from './support/traces-page.js';
@@ -31,18 +32,21 @@ test('the list sorts by oldest and importance; the sort lives in the URL and app
   // High first; equal importance goes newest first.
   await expect(titles).toHaveText(['Delta', 'Bravo', 'Charlie', 'Alpha']);
 
-  // A search keeps the sort.
-  await page.getByPlaceholder('Search traces...').fill('garden');
-  await expect(page).toHaveURL(/[?&]search=garden/);
+  // With words in the box the best matches come first, ranked; what only contains the text follows
+  // in the chosen sort. "arde" is inside "garden" but no word: every result is of the second kind.
+  await page.getByPlaceholder('Search traces...').fill('arde');
+  await expect(page).toHaveURL(/[?&]search=arde/);
+  await expect(page.getByRole('combobox', { name: 'Sort what follows the best matches' })).toBeVisible();
   await expect(titles).toHaveText(['Delta', 'Charlie', 'Alpha']);
 
   // A reload shows the same list, and the select says which sort it is.
   await page.reload();
   await expect(titles).toHaveText(['Delta', 'Charlie', 'Alpha']);
-  await expect(sort).toHaveText(/Importance/);
+  const sortWhileSearching = page.getByRole('combobox', { name: 'Sort what follows the best matches' });
+  await expect(sortWhileSearching).toHaveText(/Importance/);
 
   // Back to newest: the URL drops the sort.
-  await sort.click();
+  await sortWhileSearching.click();
   await page.getByRole('option', { name: 'Newest first' }).click();
   await expect(page).not.toHaveURL(/sort=/);
   await expect(titles).toHaveText(['Delta', 'Charlie', 'Alpha']);

@@ -54,7 +54,7 @@ async function main(): Promise<void> {
     `  Cairn ${config.version} is running at ${config.publicUrl}`,
     `  Data: ${where}`,
     needsSetup
-      ? `  First run: open ${config.publicUrl}/login to create your owner account (or: npm run cairn -- user create --email you@example.com --password …)`
+      ? `  First run: open ${config.publicUrl}/login to create your owner account (or, with the server stopped: npm run cairn -- user create --email you@example.com, which asks for the password)`
       : `  Sign in at ${config.publicUrl}/login, then create an API key at ${config.publicUrl}/app/settings/api-keys`,
     `  MCP endpoint: ${config.publicUrl}/mcp    API docs: ${config.publicUrl}/api/docs`,
     '',

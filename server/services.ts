@@ -10,6 +10,7 @@ import { looksLikeJwt } from './features/auth/access-tokens.js';
 import { createApiKeysService } from './features/api-keys/api-keys.service.js';
 import { apiKeyVerifier } from './features/api-keys/api-keys.verifier.js';
 import { createAuthService, type LOGIN_LIMITS } from './features/auth/auth.service.js';
+import { createSessionsService } from './features/auth/sessions.service.js';
 import type { FetchMetadataDocument } from './features/oauth/server/cimd-fetch.js';
 import { createOAuthServices } from './features/oauth/oauth.service.js';
 import { createCategoriser } from './features/categorise/categoriser.js';
@@ -21,6 +22,7 @@ import { createNearDuplicates, embeddingText } from './features/search/near-dupl
 import { embedWithin } from './embeddings/embed-within.js';
 import { createStatsService } from './features/traces/stats.service.js';
 import { createTracesService } from './features/traces/traces.service.js';
+import { createTagsService } from './features/traces/tags/tags.service.js';
 import { createTraceBulkService } from './features/traces/bulk.service.js';
 import { createTraceBatch } from './features/traces/batch-create.js';
 import { createUsersService } from './features/users/users.service.js';
@@ -167,11 +169,13 @@ export function createServices(deps: AppDeps) {
     rateLimiter,
     users,
     auth,
+    sessions: createSessionsService({ db }),
     apiKeys,
     oauth,
     traces,
     traceStats,
     traceBulk: createTraceBulkService({ db }),
+    tags: createTagsService({ db }),
     traceBatch,
     account,
     imports,

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { CreateTraceRequest, Trace } from '../../contract/traces.js';
 import { type RunningServer, startServer } from './server.js';
+import type { TestUser } from './test-user.js';
 import { type TraceApi, apiAs } from './trace-api.js';
 
-export type TestUser = { email: string; password: string };
+export type { TestUser };
 
 type WorkerFixtures = { server: RunningServer };
 type TestFixtures = {

@@ -23,6 +23,7 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
   { name: 'dashboard', path: '/app/dashboard' },
   { name: 'traces', path: '/app/traces' },
   { name: 'trace-detail', path: `/app/traces/${MISSING_TRACE_ID}` },
+  { name: 'tags', path: '/app/tags' },
   { name: 'integrations', path: '/app/integrations' },
   { name: 'mcp-setup-overview', path: '/app/mcp-setup', tab: 'Overview' },
   { name: 'mcp-setup-chatgpt', path: '/app/mcp-setup#chatgpt', tab: 'ChatGPT' },
@@ -32,5 +33,6 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
   { name: 'settings', path: '/app/settings' },
   { name: 'settings-api-keys', path: '/app/settings/api-keys' },
   { name: 'settings-oauth-clients', path: '/app/settings/oauth-clients' },
+  { name: 'settings-sessions', path: '/app/settings/sessions' },
   { name: 'settings-data', path: '/app/settings/data' },
 ];

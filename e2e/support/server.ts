@@ -6,7 +6,13 @@ import { freePort } from '../../server/test-support/free-port.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-export type RunningServer = { url: string; dataDir: string; stop(): Promise<void> };
+export type RunningServer = {
+  url: string;
+  dataDir: string;
+  /** What the process printed so far (its start banner, warnings). */
+  output(): string;
+  stop(): Promise<void>;
+};
 
 /**
  * Starts the built server (`dist/server/main.js`, what `npm start` runs) on 127.0.0.1 with its own
@@ -45,6 +51,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir,
+    output: () => output,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

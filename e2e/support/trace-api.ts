@@ -1,7 +1,7 @@
 // Setting data up and reading it back through the REST API, beside what the page shows.
 import { type APIRequestContext, expect } from '@playwright/test';
 import type { CreateTraceRequest, Trace } from '../../contract/traces.js';
-import type { TestUser } from './fixtures.js';
+import type { TestUser } from './test-user.js';
 
 export type TraceApi = Awaited<ReturnType<typeof apiAs>>;
 
@@ -24,10 +24,46 @@ export async function apiAs(request: APIRequestContext, user: TestUser) {
       }
       return out;
     },
+    /** `count` traces made by `make(i)` for i = 0, 1, …, in that order (the last is the newest). */
+    createMany(count: number, make: (i: number) => CreateTraceRequest): Promise<Trace[]> {
+      return this.create(...Array.from({ length: count }, (_, i) => make(i)));
+    },
+    /** An OAuth client made on the OAuth Clients API, as the page would make it. */
+    async oauthClient(data: {
+      name: string;
+      platform: 'claude' | 'chatgpt' | 'cursor' | 'generic';
+      redirect_uris: string[];
+    }): Promise<{ id: string; client_id: string }> {
+      const r = await request.post('/api/oauth-clients', { data, headers });
+      expect(r.status(), await r.text()).toBe(201);
+      return (await r.json()) as { id: string; client_id: string };
+    },
+    /** An API key named `name` (both permissions), answering the key itself. */
+    async apiKey(name: string): Promise<string> {
+      const r = await request.post('/api/api-keys', { data: { name }, headers });
+      expect(r.status(), await r.text()).toBe(201);
+      return ((await r.json()) as { key: string }).key;
+    },
     async get(id: string): Promise<Trace> {
       const r = await request.get(`/api/traces/${id}`, { headers });
       expect(r.status()).toBe(200);
       return (await r.json()) as Trace;
+    },
+    /**
+     * Waits until ranked search finds `title` for `query`: a new trace is found by meaning once
+     * the embedding worker has embedded it, a moment after it is saved.
+     */
+    async searchable(query: string, title: string): Promise<void> {
+      await expect
+        .poll(
+          async () => {
+            const r = await request.post('/api/search', { data: { query }, headers });
+            const body = (await r.json()) as { results?: { title: string | null }[] };
+            return (body.results ?? []).map((x) => x.title);
+          },
+          { timeout: 60_000, message: `ranked search for "${query}" never found ${title}` },
+        )
+        .toContain(title);
     },
     async list(query = ''): Promise<{ traces: Trace[]; totalCount: number }> {
       const r = await request.get(`/api/traces${query}`, { headers });

@@ -1,10 +1,9 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import type { ImportJob } from '../../contract/account.js';
 import type { Principal } from '../http/principal.js';
 import type { CliContext } from './context.js';
-import { CliUsageError } from './io.js';
+import { CliUsageError, commandArgs } from './io.js';
 import { progressBar } from './progress.js';
 
 export const IMPORT_USAGE = `Usage:
@@ -23,22 +22,13 @@ export async function runImportCommand(
   ctx: () => Promise<CliContext>,
   out: (line: string) => void,
 ): Promise<void> {
-  let values: { email?: string; preview?: boolean; 'skip-near-duplicates'?: boolean };
-  let positionals: string[];
-  try {
-    ({ values, positionals } = parseArgs({
-      args: argv,
-      options: {
-        email: { type: 'string' },
-        preview: { type: 'boolean' },
-        'skip-near-duplicates': { type: 'boolean' },
-      },
-      strict: true,
-      allowPositionals: true,
-    }));
-  } catch (err) {
-    throw new CliUsageError(`${(err as Error).message}\n\n${IMPORT_USAGE}`);
-  }
+  const { values, positionals, help } = commandArgs(
+    argv,
+    { email: { type: 'string' }, preview: { type: 'boolean' }, 'skip-near-duplicates': { type: 'boolean' } },
+    IMPORT_USAGE,
+    { positionals: true },
+  );
+  if (help) return out(IMPORT_USAGE);
   const [file, ...extra] = positionals;
   if (!file || extra.length || !values.email)
     throw new CliUsageError(`Give one FILE and --email\n\n${IMPORT_USAGE}`);

@@ -1,6 +1,5 @@
-import { parseArgs } from 'node:util';
 import type { CliContext } from './context.js';
-import { CliUsageError } from './io.js';
+import { commandArgs } from './io.js';
 
 export const REINDEX_USAGE = `Usage:
   npm run cairn -- reindex [--all]
@@ -44,19 +43,9 @@ export async function runReindexCommand(
   ctx: () => Promise<CliContext>,
   out: (line: string) => void,
 ): Promise<void> {
-  let all: boolean | undefined;
-  try {
-    ({
-      values: { all },
-    } = parseArgs({
-      args: argv,
-      options: { all: { type: 'boolean' } },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (err) {
-    throw new CliUsageError(`${(err as Error).message}\n\n${REINDEX_USAGE}`);
-  }
+  const { values, help } = commandArgs(argv, { all: { type: 'boolean' } }, REINDEX_USAGE);
+  if (help) return out(REINDEX_USAGE);
+  const all = values.all;
   const { services } = await ctx();
   const worker = services.embeddingWorker;
   const model = services.embedder.modelId;

@@ -1,18 +1,42 @@
-import { parseArgs } from 'node:util';
 import type { CliContext } from './context.js';
-import { CliUsageError, readSecret } from './io.js';
+import { asksForHelp, CliUsageError, commandArgs, readSecret } from './io.js';
+
+/**
+ * The password is asked for (hidden) on a terminal, or read from the first line of standard input.
+ * `--password` still works for scripts that cannot pipe, but it is left out of the usage lines:
+ * on a command line it lands in the shell's history and in `ps` output.
+ */
+const PASSWORD_NOTE = `The password is asked for (hidden) on a terminal, or read from the first line of standard
+input: echo "$PW" | npm run cairn -- user create --email me@example.com`;
+
+const USAGES: Record<string, string> = {
+  create: `Usage:
+  npm run cairn -- user create --email <e-mail>
+
+Creates an account (the owner's, on a server without a browser). ${PASSWORD_NOTE}`,
+  'reset-password': `Usage:
+  npm run cairn -- user reset-password --email <e-mail> [--revoke-integrations]
+
+Sets a new password and signs out every session of the account. If someone may have the password,
+add --revoke-integrations: every API key and OAuth grant of the account is revoked with it
+(assistants must be connected again). ${PASSWORD_NOTE}`,
+  list: `Usage:
+  npm run cairn -- user list
+
+Lists every account: id, e-mail and when it was created.`,
+};
 
 export const USER_USAGE = `Usage:
-  npm run cairn -- user create --email <e-mail> [--password <password>]
-  npm run cairn -- user reset-password --email <e-mail> [--password <password>] [--revoke-integrations]
+  npm run cairn -- user create --email <e-mail>
+  npm run cairn -- user reset-password --email <e-mail> [--revoke-integrations]
   npm run cairn -- user list
 
 A reset signs out every session of the account. If someone may have the password, add
 --revoke-integrations: every API key and OAuth grant of the account is revoked with it
 (assistants must be connected again).
 
-Without --password the password is asked for (hidden) on a terminal, or read from the first line
-of standard input, which keeps it out of your shell history: echo "$PW" | npm run cairn -- user create --email me@example.com`;
+${PASSWORD_NOTE}
+(npm run cairn -- user <command> --help says more about each.)`;
 
 /** `cairn user …`: make the owner account on a server without a browser, and the self-hoster's password reset. */
 export async function runUserCommand(
@@ -21,22 +45,32 @@ export async function runUserCommand(
   out: (line: string) => void,
 ) {
   const [sub, ...rest] = argv;
-  const { values } = parseArgs({
-    args: rest,
-    options: {
-      email: { type: 'string' },
-      password: { type: 'string' },
-      'revoke-integrations': { type: 'boolean' },
-    },
-    strict: true,
-  });
+  if (sub === undefined) throw new CliUsageError(USER_USAGE);
+  if (sub === '--help' || sub === '-h' || sub === 'help') return out(USER_USAGE);
+  const usage = USAGES[sub];
+  if (!usage) {
+    if (asksForHelp(argv)) return out(USER_USAGE);
+    throw new CliUsageError(`Unknown command: user ${sub}\n\n${USER_USAGE}`);
+  }
+  const { values, help } = commandArgs(
+    rest,
+    sub === 'list'
+      ? {}
+      : {
+          email: { type: 'string' },
+          password: { type: 'string' },
+          'revoke-integrations': { type: 'boolean' },
+        },
+    usage,
+  ) as { values: { email?: string; password?: string; 'revoke-integrations'?: boolean }; help: boolean };
+  if (help) return out(usage);
   switch (sub) {
     case 'create':
     case 'reset-password': {
-      if (!values.email) throw new CliUsageError(`user ${sub} needs --email\n\n${USER_USAGE}`);
+      if (!values.email) throw new CliUsageError(`user ${sub} needs --email\n\n${usage}`);
       const revokeIntegrations = values['revoke-integrations'] === true;
       if (revokeIntegrations && sub !== 'reset-password') {
-        throw new CliUsageError(`--revoke-integrations is for user reset-password\n\n${USER_USAGE}`);
+        throw new CliUsageError(`--revoke-integrations is for user reset-password\n\n${usage}`);
       }
       const password = values.password ?? (await readSecret('Password: '));
       const { services } = await ctx();
@@ -61,6 +95,6 @@ export async function runUserCommand(
       return;
     }
     default:
-      throw new CliUsageError(sub ? `Unknown command: user ${sub}\n\n${USER_USAGE}` : USER_USAGE);
+      throw new CliUsageError(`Unknown command: user ${sub}\n\n${USER_USAGE}`);
   }
 }

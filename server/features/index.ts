@@ -3,6 +3,7 @@ import type { AppDeps, Services } from '../services.js';
 import { accountRoutes } from './account/account.routes.js';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { sessionsRoutes } from './auth/sessions.routes.js';
 import { downloadsRoutes } from './downloads/downloads.routes.js';
 import { loadStdioClient } from './downloads/stdio-client.js';
 import { healthRoutes } from './health/health.routes.js';
@@ -12,6 +13,7 @@ import { oauthClientsRoutes } from './oauth/clients/clients.routes.js';
 import { consentRoutes } from './oauth/consent/consent.routes.js';
 import { oauthServerRoutes } from './oauth/server/oauth-server.routes.js';
 import { searchRoutes } from './search/search.routes.js';
+import { tagsRoutes } from './traces/tags/tags.routes.js';
 import { tracesRoutes } from './traces/traces.routes.js';
 
 /** Every feature's routes, mounted in one place. */
@@ -32,6 +34,7 @@ export async function registerFeatures(
     allowRegistration: config.allowRegistration,
     secureCookies: config.publicUrl.startsWith('https://'),
   });
+  await app.register(sessionsRoutes, { sessions: services.sessions });
   await app.register(apiKeysRoutes, { apiKeys: services.apiKeys });
   await app.register(oauthServerRoutes, { oauth: services.oauth });
   await app.register(oauthClientsRoutes, { clients: services.oauth.clients });
@@ -41,6 +44,7 @@ export async function registerFeatures(
     stats: services.traceStats,
     bulk: services.traceBulk,
   });
+  await app.register(tagsRoutes, { tags: services.tags });
   await app.register(accountRoutes, { account: services.account, imports: services.imports });
   await app.register(mcpRoutes, {
     traces: services.traces,

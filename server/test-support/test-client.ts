@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiKey, CreatedApiKey } from '../../contract/api-keys.js';
 import type { RegistrationStatus, SessionResponse } from '../../contract/auth.js';
 import type { ErrorBody } from '../../contract/errors.js';
+import type { SessionInfo, SignOutOthersResponse } from '../../contract/sessions.js';
 import type { CreateTraceResponse, StatsResponse, Trace, TraceListResponse } from '../../contract/traces.js';
 
 /** Anything that signs a request in: a session, an API key or an OAuth access token. */
@@ -20,6 +21,9 @@ type KnownJson<K extends string> =
   K extends 'POST /api/auth/login' | 'POST /api/auth/refresh' | 'POST /api/auth/setup' ? SessionResponse :
   K extends 'GET /api/auth/status' ? RegistrationStatus :
   K extends 'GET /api/api-keys' ? ApiKey[] :
+  K extends `PATCH /api/api-keys/${string}` ? ApiKey :
+  K extends 'GET /api/sessions' ? SessionInfo[] :
+  K extends 'POST /api/sessions/sign-out-others' ? SignOutOthersResponse :
   K extends 'POST /api/api-keys' ? CreatedApiKey :
   K extends 'POST /api/traces' ? CreateTraceResponse :
   K extends 'GET /api/traces' | `GET /api/traces?${string}` ? TraceListResponse :

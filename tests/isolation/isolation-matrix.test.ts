@@ -10,7 +10,7 @@ import { createRandom } from '../fuzz/random.js';
 import { plausible, type Schema } from '../fuzz/values.js';
 
 /** The kinds of thing a person owns and a route can name by id. */
-type Resource = 'trace' | 'apiKey' | 'oauthClient' | 'oauthRequest' | 'importJob';
+type Resource = 'trace' | 'apiKey' | 'oauthClient' | 'oauthRequest' | 'importJob' | 'session' | 'tag';
 
 /**
  * Which resource an id in a route names, by the route's path and the parameter's name. A new
@@ -19,9 +19,13 @@ type Resource = 'trace' | 'apiKey' | 'oauthClient' | 'oauthRequest' | 'importJob
 const RESOURCE_OF: { path: RegExp; param: string; resource: Resource }[] = [
   { path: /^\/api\/traces\/\{id\}/, param: 'id', resource: 'trace' },
   { path: /^\/api\/api-keys$/, param: 'id', resource: 'apiKey' },
+  { path: /^\/api\/api-keys\/\{id\}$/, param: 'id', resource: 'apiKey' },
   { path: /^\/api\/oauth-clients\/\{clientId\}/, param: 'clientId', resource: 'oauthClient' },
   { path: /^\/api\/oauth\/requests\/\{id\}/, param: 'id', resource: 'oauthRequest' },
   { path: /^\/api\/account\/import\/jobs\/\{id\}/, param: 'id', resource: 'importJob' },
+  { path: /^\/api\/sessions\/\{id\}$/, param: 'id', resource: 'session' },
+  // A tag is named, not numbered: B names one only A's traces carry.
+  { path: /^\/api\/tags\/\{tag\}$/, param: 'tag', resource: 'tag' },
 ];
 
 /** A parameter that carries an id: a path parameter, or a query parameter named like one. */
@@ -36,6 +40,8 @@ const idParameters = (route: Route): { name: string; in: 'path' | 'query' }[] =>
 const BODIES: Record<string, unknown> = {
   'PATCH /api/traces/{id}': { content: 'overwritten by someone else' },
   'PATCH /api/oauth-clients/{clientId}': { name: 'taken over' },
+  'PATCH /api/api-keys/{id}': { name: 'taken over' },
+  'PATCH /api/tags/{tag}': { name: 'taken over' },
   'POST /api/oauth/requests/{id}/approve': {},
 };
 
@@ -108,6 +114,8 @@ describe('isolation matrix from /api/openapi.json: B never reaches what A owns',
     });
     expect(job.statusCode, job.body).toBe(201);
     ids.importJob = (job.json() as { id: string }).id;
+    ids.session = (await t.as(a).get('/api/sessions')).json[0]!.id;
+    ids.tag = marker;
   });
   afterAll(async () => t?.close());
 
@@ -188,6 +196,9 @@ describe('isolation matrix from /api/openapi.json: B never reaches what A owns',
     const job = await t.as(a).get(`/api/account/import/jobs/${ids.importJob}`);
     expect(job.status).toBe(200);
     expect(job.json.status).not.toBe('cancelled');
+    expect((await t.as(a).get('/api/sessions')).json.map((s) => s.id)).toContain(ids.session);
+    expect(trace.json.tags).toContain(ids.tag);
+    expect((await t.as(a).get('/api/api-keys')).json.find((k) => k.id === ids.apiKey)?.name).toMatch(/^key /);
   });
 
   it("shows B none of A's data on every route that takes no id (lists, search, stats, export)", async () => {

@@ -1,13 +1,13 @@
-"""Cairn's Python SDK: traces, search, stats, import and export over the REST API."""
+"""Cairn's Python SDK: traces, tags, search, stats, import and export over the REST API."""
 
 from .client import Cairn, parse_retry_after
 from .endpoints import ENDPOINTS
-from .errors import (AuthenticationError, CairnError, ConflictError, NotFoundError, PermissionError_,
-                     RateLimitError, ServerError, ValidationError)
+from .errors import (AuthenticationError, CairnError, ConflictError, KeyExpiredError, NotFoundError,
+                     PermissionError_, RateLimitError, ServerError, ValidationError)
 from .models import ImportItem, ImportJob, SearchResponse, Stats, Trace, TraceList
 
 __all__ = [
     "Cairn", "parse_retry_after", "ENDPOINTS", "CairnError", "ValidationError", "AuthenticationError",
-    "PermissionError_", "NotFoundError", "ConflictError", "RateLimitError", "ServerError", "Trace",
+    "KeyExpiredError", "PermissionError_", "NotFoundError", "ConflictError", "RateLimitError", "ServerError", "Trace",
     "TraceList", "SearchResponse", "Stats", "ImportJob", "ImportItem",
 ]

@@ -89,8 +89,10 @@ class Cairn:
     # Traces
 
     def list_traces(self, search: Optional[str] = None, category: Optional[str] = None,
-                    tags: Optional[List[str]] = None, page: int = 1, page_size: int = 20) -> TraceList:
-        query = {"search": search, "category": category, "tags": tags, "page": page, "pageSize": page_size}
+                    tags: Optional[List[str]] = None, page: int = 1, page_size: int = 20,
+                    importance: Optional[str] = None) -> TraceList:
+        query = {"search": search, "category": category, "tags": tags, "importance": importance,
+                 "page": page, "pageSize": page_size}
         return TraceList.parse(self._send("GET", "/api/traces", query=query))
 
     def iterate_traces(self, search: Optional[str] = None, category: Optional[str] = None,
@@ -150,6 +152,24 @@ class Cairn:
 
     def stats(self) -> Stats:
         return Stats.parse(self._send("GET", "/api/stats"))
+
+    # Tags
+
+    def list_tags(self) -> List[Dict[str, Any]]:
+        """Every tag with how many active traces carry it (``name``, ``count``), most used first."""
+        return list(self._send("GET", "/api/tags"))
+
+    def rename_tag(self, tag: str, name: str) -> Dict[str, Any]:
+        """Renames a tag on every trace; ConflictError (``tag_exists``) when the name is taken: merge instead."""
+        return self._send("PATCH", f"/api/tags/{self._id(tag)}", json_body={"name": name})
+
+    def merge_tags(self, tags: List[str], into: str) -> Dict[str, Any]:
+        """Every trace carrying one of ``tags`` carries ``into`` instead, once."""
+        return self._send("POST", "/api/tags/merge", json_body={"tags": tags, "into": into})
+
+    def delete_tag(self, tag: str) -> Dict[str, Any]:
+        """Removes a tag from every trace; the traces stay."""
+        return self._send("DELETE", f"/api/tags/{self._id(tag)}")
 
     # Export and import
 

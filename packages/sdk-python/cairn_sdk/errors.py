@@ -23,6 +23,10 @@ class AuthenticationError(CairnError):
     pass
 
 
+class KeyExpiredError(AuthenticationError):
+    """401 ``api_key_expired``: the key passed its expiry date; give it a later one or make a new key."""
+
+
 class PermissionError_(CairnError):
     """403: the credential lacks a permission (named with a trailing _ to leave the builtin alone)."""
 
@@ -48,6 +52,8 @@ def error_for(status: int, body: Dict[str, Any], retry_after: Optional[float] = 
         err = RateLimitError(status, body)
         err.retry_after = retry_after
         return err
+    if status == 401 and body.get("code") == "api_key_expired":
+        return KeyExpiredError(status, body)
     cls = {400: ValidationError, 413: ValidationError, 401: AuthenticationError, 403: PermissionError_,
            404: NotFoundError, 409: ConflictError}.get(status)
     if cls is None:

@@ -7,7 +7,9 @@ import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from cairn_sdk import Cairn, NotFoundError, ValidationError, parse_retry_after  # noqa: E402
+from cairn_sdk import (Cairn, ConflictError, KeyExpiredError, NotFoundError, ValidationError,  # noqa: E402
+                       parse_retry_after)
+from cairn_sdk.errors import error_for  # noqa: E402
 
 
 @unittest.skipUnless(os.environ.get("CAIRN_URL"), "set CAIRN_URL and CAIRN_API_KEY to a running server")
@@ -53,11 +55,33 @@ class ExamplesTest(unittest.TestCase):
         jsonl = self.cairn.export_account("mcp-memory")
         self.assertIn(b'"type":"entity"', jsonl)
 
+    def test_tags(self):
+        cairn = self.cairn
+        cairn.create_trace("Python: walks the dog at 7", tags=["py-dog", "py-morning"])
+        cairn.create_trace("Python: dog food on Fridays", tags=["py-pet"])
+        names = {t["name"]: t["count"] for t in cairn.list_tags()}
+        self.assertEqual(names["py-dog"], 1)
+        with self.assertRaises(ConflictError) as caught:
+            cairn.rename_tag("py-dog", "py-pet")
+        self.assertEqual(caught.exception.code, "tag_exists")
+        self.assertEqual(cairn.merge_tags(["py-dog"], "py-pet"), {"name": "py-pet", "changed": 1})
+        self.assertEqual(cairn.rename_tag("py-pet", "py-pets")["changed"], 2)
+        self.assertEqual(cairn.delete_tag("py-morning")["changed"], 1)
+        self.assertEqual(cairn.list_traces(tags=["py-pets"], importance=None).totalCount, 2)
+
     def test_errors_carry_codes(self):
         with self.assertRaises(ValidationError) as caught:
             self.cairn.create_trace("")
         self.assertEqual(caught.exception.status, 400)
         self.assertTrue(caught.exception.code)
+
+
+class ErrorClassTest(unittest.TestCase):
+    def test_an_expired_key_is_its_own_error(self):
+        err = error_for(401, {"code": "api_key_expired", "error": "This API key expired on 2026-01-01"})
+        self.assertIsInstance(err, KeyExpiredError)
+        self.assertEqual(err.code, "api_key_expired")
+        self.assertNotIsInstance(error_for(401, {"code": "unauthorized"}), KeyExpiredError)
 
 
 class RetryAfterTest(unittest.TestCase):

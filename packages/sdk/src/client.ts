@@ -5,6 +5,7 @@ import type {
   ImportJobItemsResponse,
 } from '../../../contract/account.js';
 import type { SearchRequest, SearchResponse } from '../../../contract/search.js';
+import type { TagChangeResponse, TagCount } from '../../../contract/tags.js';
 import type { BulkTracesRequest, BulkTracesResponse } from '../../../contract/trace-bulk.js';
 import type {
   CreateTraceRequest,
@@ -37,6 +38,7 @@ export type CairnOptions = {
 export type ListOptions = {
   search?: string;
   category?: Trace['category'];
+  importance?: Trace['importance'];
   tags?: string[];
   page?: number;
   pageSize?: number;
@@ -176,6 +178,28 @@ export class Cairn {
 
   stats(): Promise<StatsResponse> {
     return this.json('GET', '/api/stats');
+  }
+
+  // Tags
+
+  /** Every tag with how many active traces carry it, most used first. */
+  listTags(): Promise<TagCount[]> {
+    return this.json('GET', '/api/tags');
+  }
+
+  /** Renames a tag on every trace; a ConflictError (`tag_exists`) when the name is taken: merge instead. */
+  renameTag(tag: string, name: string): Promise<TagChangeResponse> {
+    return this.json('PATCH', `/api/tags/${encodeURIComponent(tag)}`, { json: { name } });
+  }
+
+  /** Every trace carrying one of `tags` carries `into` instead, once. */
+  mergeTags(tags: string[], into: string): Promise<TagChangeResponse> {
+    return this.json('POST', '/api/tags/merge', { json: { tags, into } });
+  }
+
+  /** Removes a tag from every trace; the traces stay. */
+  deleteTag(tag: string): Promise<TagChangeResponse> {
+    return this.json('DELETE', `/api/tags/${encodeURIComponent(tag)}`);
   }
 
   // Export and import

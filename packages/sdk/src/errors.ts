@@ -21,6 +21,8 @@ export class CairnError extends Error {
 
 export class ValidationError extends CairnError {}
 export class AuthenticationError extends CairnError {}
+/** 401 `api_key_expired`: the key passed its expiry date; give it a later one or make a new key. */
+export class KeyExpiredError extends AuthenticationError {}
 export class PermissionError extends CairnError {}
 export class NotFoundError extends CairnError {}
 export class ConflictError extends CairnError {}
@@ -50,5 +52,6 @@ export function errorFor(status: number, body: Partial<ErrorBody>, retryAfter?: 
               : status >= 500
                 ? ServerError
                 : CairnError;
+  if (status === 401 && body.code === 'api_key_expired') return new KeyExpiredError(status, body);
   return new Class(status, body);
 }

@@ -11,6 +11,7 @@ export {
   AuthenticationError,
   CairnError,
   ConflictError,
+  KeyExpiredError,
   NotFoundError,
   PermissionError,
   RateLimitError,
@@ -19,6 +20,7 @@ export {
 } from './errors.js';
 export type { AccountExport, ImportJob, ImportJobItem } from '../../../contract/account.js';
 export type { SearchRequest, SearchResponse, SearchResult } from '../../../contract/search.js';
+export type { TagChangeResponse, TagCount } from '../../../contract/tags.js';
 export type {
   CreateTraceRequest,
   CreateTraceResponse,

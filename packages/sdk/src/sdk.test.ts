@@ -11,6 +11,7 @@ import {
   Cairn,
   ConflictError,
   ENDPOINTS,
+  KeyExpiredError,
   NotFoundError,
   PermissionError,
   RateLimitError,
@@ -118,6 +119,37 @@ describe('SDKs against a real server', () => {
     expect(refused).toMatchObject({ code: 'insufficient_scope' });
   });
 
+  it('TypeScript: tags are listed with counts, renamed, merged and deleted across traces', async () => {
+    await cairn.createTrace({ content: 'Walks the dog at 7', tags: ['ts-dog', 'ts-morning'] });
+    await cairn.createTrace({ content: 'Dog food on Fridays', tags: ['ts-pet'] });
+    const counts = Object.fromEntries((await cairn.listTags()).map((x) => [x.name, x.count]));
+    expect(counts['ts-dog']).toBe(1);
+    const taken = await cairn.renameTag('ts-dog', 'ts-pet').catch((e: unknown) => e);
+    expect(taken).toBeInstanceOf(ConflictError);
+    expect(taken).toMatchObject({ code: 'tag_exists' });
+    expect(await cairn.mergeTags(['ts-dog'], 'ts-pet')).toEqual({ name: 'ts-pet', changed: 1 });
+    expect((await cairn.renameTag('ts-pet', 'ts-pets')).changed).toBe(2);
+    expect((await cairn.deleteTag('ts-morning')).changed).toBe(1);
+    expect((await cairn.listTraces({ tags: ['ts-pets'] })).totalCount).toBe(2);
+  });
+
+  it('TypeScript: an expired key is a KeyExpiredError with its own code', async () => {
+    const owner = await signUpAndLogin(t.app);
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/api-keys',
+      headers: owner.headers,
+      payload: { name: 'short-lived' },
+    });
+    // Time passing, as the server sees it: the key's expiry is now in the past.
+    await t.db.asSystem((tx) =>
+      tx.query("UPDATE api_keys SET expires_at = now() - interval '1 hour' WHERE id = $1", [made.json().id]),
+    );
+    const expired = await new Cairn({ baseUrl, apiKey: made.json().key }).stats().catch((e: unknown) => e);
+    expect(expired).toBeInstanceOf(KeyExpiredError);
+    expect(expired).toMatchObject({ status: 401, code: 'api_key_expired' });
+  });
+
   it('TypeScript: retries 429 and 503, honouring Retry-After, then gives up with the code', async () => {
     const answers = [
       new Response(JSON.stringify({ error: 'slow down', code: 'rate_limited' }), {
@@ -162,7 +194,7 @@ describe('SDKs against a real server', () => {
     };
     const documented = new Set(
       Object.entries(doc.paths)
-        .filter(([p]) => /^\/api\/(traces|search|stats|account)/.test(p))
+        .filter(([p]) => /^\/api\/(traces|search|stats|account|tags)/.test(p))
         .flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`)),
     );
     const excluded = new Set(NOT_IN_SDK.map(([m, p]) => `${m} ${p}`));

@@ -10,9 +10,13 @@ export type ApiKeyRow = {
   created_at: Date;
   last_used_at: Date | null;
   revoked_at: Date | null;
+  expires_at: Date | null;
 };
 
-const COLUMNS = 'id, user_id, name, prefix, key_hash, permissions, created_at, last_used_at, revoked_at';
+const COLUMNS =
+  'id, user_id, name, prefix, key_hash, permissions, created_at, last_used_at, revoked_at, expires_at';
+/** Not revoked and not past its expiry: what counts towards the cap and the dashboard. */
+const WORKING = 'revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())';
 
 /**
  * API key rows. Every query but `findActiveByHash` filters by user_id; that one is the
@@ -27,9 +31,10 @@ export const apiKeysRepo = {
     );
   },
 
+  /** Keys that still work: an expired key is listed (so its owner sees why) but not counted. */
   async countActive(tx: Tx, userId: string): Promise<number> {
     const rows = await tx.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM api_keys WHERE user_id = $1 AND revoked_at IS NULL',
+      `SELECT count(*)::int AS n FROM api_keys WHERE user_id = $1 AND ${WORKING}`,
       [userId],
     );
     return rows[0]?.n ?? 0;
@@ -42,7 +47,7 @@ export const apiKeysRepo = {
   async countUsed(tx: Tx, userId: string): Promise<number> {
     const rows = await tx.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM api_keys
-       WHERE user_id = $1 AND revoked_at IS NULL AND last_used_at IS NOT NULL`,
+       WHERE user_id = $1 AND ${WORKING} AND last_used_at IS NOT NULL`,
       [userId],
     );
     return rows[0]?.n ?? 0;
@@ -58,14 +63,42 @@ export const apiKeysRepo = {
 
   async insert(
     tx: Tx,
-    k: { userId: string; name: string; prefix: string; keyHash: string; permissions: readonly string[] },
+    k: {
+      userId: string;
+      name: string;
+      prefix: string;
+      keyHash: string;
+      permissions: readonly string[];
+      expiresAt: Date | null;
+    },
   ): Promise<ApiKeyRow> {
     const rows = await tx.query<ApiKeyRow>(
-      `INSERT INTO api_keys (user_id, name, prefix, key_hash, permissions)
-       VALUES ($1, $2, $3, $4, $5::text[]) RETURNING ${COLUMNS}`,
-      [k.userId, k.name, k.prefix, k.keyHash, k.permissions],
+      `INSERT INTO api_keys (user_id, name, prefix, key_hash, permissions, expires_at)
+       VALUES ($1, $2, $3, $4, $5::text[], $6) RETURNING ${COLUMNS}`,
+      [k.userId, k.name, k.prefix, k.keyHash, k.permissions, k.expiresAt],
     );
     return rows[0]!;
+  },
+
+  /**
+   * Renames one of this person's unrevoked keys and/or sets its expiry (`expiresAt` undefined:
+   * unchanged; null: never). Undefined when there is no such key.
+   */
+  async update(
+    tx: Tx,
+    userId: string,
+    id: string,
+    change: { name?: string | undefined; expiresAt?: Date | null | undefined },
+  ): Promise<ApiKeyRow | undefined> {
+    const rows = await tx.query<ApiKeyRow>(
+      `UPDATE api_keys
+          SET name = coalesce($3, name),
+              expires_at = CASE WHEN $4 THEN $5::timestamptz ELSE expires_at END
+        WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL
+        RETURNING ${COLUMNS}`,
+      [id, userId, change.name ?? null, change.expiresAt !== undefined, change.expiresAt ?? null],
+    );
+    return rows[0];
   },
 
   /** Revokes one of this person's active keys; false when there is no such key. */

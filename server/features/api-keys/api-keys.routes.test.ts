@@ -48,6 +48,7 @@ describe.each(API_KEYS_PATHS)('API keys at %s', (path) => {
         permissions: ['read:traces', 'write:traces'],
         created_at: body.created_at,
         last_used_at: null,
+        expires_at: null,
       },
     ]);
     expect(listed.body).not.toContain(body.key);

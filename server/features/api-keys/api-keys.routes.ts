@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ApiKeyIdParams,
   ApiKeyList,
+  ApiKeySchema,
   CreateApiKeyRequest,
   CreatedApiKeySchema,
   RevokeApiKeyQuery,
   RevokeApiKeyResponse,
+  UpdateApiKeyRequest,
 } from '../../../contract/api-keys.js';
 import { ErrorBody } from '../../../contract/errors.js';
 import { principalOf } from '../../http/authenticate.js';
@@ -78,4 +81,24 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeysService }> =
       },
     );
   }
+
+  // Renaming and expiry are new: only the documented path has them (old clients never sent them).
+  app.patch(
+    '/api/api-keys/:id',
+    {
+      preHandler: app.requireAuth(),
+      schema: {
+        tags: ['api-keys'],
+        security: [{ bearer: [] }],
+        summary: 'Rename an API key or change when it expires (null: never)',
+        description:
+          'The key itself stays the same, so whatever uses it keeps working. An expired key given a ' +
+          'later date works again; a date in the past is refused.',
+        params: ApiKeyIdParams,
+        body: UpdateApiKeyRequest,
+        response: { 200: ApiKeySchema, 400: ErrorBody, ...errors, 404: ErrorBody },
+      },
+    },
+    async (request) => apiKeys.update(principalOf(request), request.params.id, request.body),
+  );
 };

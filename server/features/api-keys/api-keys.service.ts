@@ -7,9 +7,11 @@ import {
   type CreatedApiKey,
   CreateApiKeyRequest,
   DEFAULT_API_KEY_PERMISSIONS,
+  UpdateApiKeyRequest,
 } from '../../../contract/api-keys.js';
 import { isUuid, type Db, type Tx } from '../../db/db.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
+import { parseInput } from '../../http/validation.js';
 import { type Principal, requireSession, SCOPES, type Scope } from '../../http/principal.js';
 import type { Secrets } from '../../security/secrets.js';
 import { constantTimeEqual } from '../../security/tokens.js';
@@ -50,13 +52,10 @@ export function createApiKeysService(deps: { db: Db; secrets: Secrets; log: Fast
     async create(principal: Principal, input: CreateApiKeyRequest): Promise<CreatedApiKey> {
       requireSignedIn(principal);
       // The route validated already; other callers (CLI, tests) get the same rules from the same schema.
-      const parsed = CreateApiKeyRequest.safeParse(input);
-      if (!parsed.success) {
-        const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-        throw new AppError(400, 'validation_failed', details[0]?.message ?? 'Invalid API key', details);
-      }
-      const name = parsed.data.name;
-      const permissions = parsed.data.permissions ?? [...DEFAULT_API_KEY_PERMISSIONS];
+      const parsed = parseInput(CreateApiKeyRequest, input);
+      const name = parsed.name;
+      const permissions = parsed.permissions ?? [...DEFAULT_API_KEY_PERMISSIONS];
+      const expiresAt = parsed.expires_at ? new Date(parsed.expires_at) : null;
       const key = generateApiKey();
       const row = await db.asUser(principal.userId, async (tx) => {
         await apiKeysRepo.lockOwner(tx, principal.userId);
@@ -72,9 +71,31 @@ export function createApiKeysService(deps: { db: Db; secrets: Secrets; log: Fast
           prefix: visiblePrefix(key),
           keyHash: hashApiKey(hmacKey, key),
           permissions,
+          expiresAt,
         });
       });
       return { ...toApiKey(row), key };
+    },
+
+    /** Renames a key or moves its expiry (null: never); an expired key given a later date works again. */
+    async update(principal: Principal, id: string, input: UpdateApiKeyRequest): Promise<ApiKey> {
+      requireSignedIn(principal);
+      const change = parseInput(UpdateApiKeyRequest, input);
+      const row =
+        isUuid(id) &&
+        (await db.asUser(principal.userId, (tx) =>
+          apiKeysRepo.update(tx, principal.userId, id, {
+            name: change.name,
+            expiresAt:
+              change.expires_at === undefined
+                ? undefined
+                : change.expires_at === null
+                  ? null
+                  : new Date(change.expires_at),
+          }),
+        ));
+      if (!row) throw notFound('API key not found');
+      return toApiKey(row);
     },
 
     /** Revokes at once: the verifier reads the database on every request, there is no cache. */
@@ -97,8 +118,11 @@ export function createApiKeysService(deps: { db: Db; secrets: Secrets; log: Fast
     },
 
     /**
-     * The credential verifier: a well-formed, unrevoked key becomes a Principal carrying the key's
-     * permissions as scopes. Anything else is null, so every bad key gets the same 401.
+     * The credential verifier: a well-formed, unrevoked, unexpired key becomes a Principal
+     * carrying the key's permissions as scopes. An expired key is refused with its own 401
+     * (`api_key_expired`, saying when): only its holder can present it, so saying so reveals
+     * nothing, and the person fixing the script learns what to do. Anything else is null, so
+     * every unknown or revoked key gets the same 401.
      */
     async verify(token: string): Promise<Principal | null> {
       if (!isWellFormedApiKey(token)) return null;
@@ -106,6 +130,7 @@ export function createApiKeysService(deps: { db: Db; secrets: Secrets; log: Fast
       // Pre-authentication: nobody is known yet, so this one lookup runs as system, by hash only.
       const row = await db.asSystem((tx) => apiKeysRepo.findActiveByHash(tx, keyHash));
       if (!row || !constantTimeEqual(row.key_hash, keyHash)) return null;
+      if (row.expires_at && row.expires_at.getTime() <= Date.now()) throw apiKeyExpired(row.expires_at);
       if (!row.last_used_at || Date.now() - row.last_used_at.getTime() >= LAST_USED_RESOLUTION_MS) {
         try {
           await db.asUser(row.user_id, (tx) => apiKeysRepo.touchLastUsed(tx, row.user_id, row.id));
@@ -138,5 +163,15 @@ function toApiKey(row: ApiKeyRow): ApiKey {
     permissions: row.permissions.filter(isScope),
     created_at: row.created_at.toISOString(),
     last_used_at: row.last_used_at?.toISOString() ?? null,
+    expires_at: row.expires_at?.toISOString() ?? null,
   };
+}
+
+/** 401 for an expired key: a stable code for programs, the date and the way out for people. */
+export function apiKeyExpired(expiredAt: Date): AppError {
+  return new AppError(
+    401,
+    'api_key_expired',
+    `This API key expired on ${expiredAt.toISOString().slice(0, 10)}: create a new one, or give this one a later date, under Settings → API Keys`,
+  );
 }

@@ -12,6 +12,14 @@ export type SessionRow = {
   successor_sealed: string | null;
 };
 
+/** A sign-in as the session list shows it. */
+export type FamilyRow = {
+  family_id: string;
+  signed_in_at: Date;
+  last_active_at: Date;
+  user_agent: string | null;
+};
+
 /** Refresh-token rows (one per token; a sign-in's tokens share family_id). */
 export const sessionsRepo = {
   async insert(
@@ -81,5 +89,43 @@ export const sessionsRepo = {
       [familyId],
     );
     return rows.length > 0;
+  },
+
+  /**
+   * One row per sign-in (family) that still has a valid token, newest activity first: when its
+   * tokens were made (each refresh makes one) and the user agent of the latest.
+   */
+  async listLiveFamilies(tx: Tx, userId: string): Promise<FamilyRow[]> {
+    return tx.query<FamilyRow>(
+      `SELECT family_id,
+              min(created_at) AS signed_in_at,
+              max(created_at) AS last_active_at,
+              (array_agg(user_agent ORDER BY created_at DESC))[1] AS user_agent
+         FROM auth_sessions
+        WHERE user_id = $1
+        GROUP BY family_id
+       HAVING bool_or(revoked_at IS NULL AND expires_at > now())
+        ORDER BY max(created_at) DESC, family_id`,
+      [userId],
+    );
+  },
+  /** Ends one sign-in of this user; false when it is not theirs or already over. */
+  async revokeUserFamily(tx: Tx, userId: string, familyId: string): Promise<boolean> {
+    const rows = await tx.query(
+      `UPDATE auth_sessions SET revoked_at = now()
+        WHERE user_id = $1 AND family_id = $2 AND revoked_at IS NULL AND expires_at > now() RETURNING id`,
+      [userId, familyId],
+    );
+    return rows.length > 0;
+  },
+  /** Ends every other live sign-in of this user; how many. */
+  async revokeOtherLiveFamilies(tx: Tx, userId: string, keepFamilyId: string): Promise<number> {
+    const rows = await tx.query<{ family_id: string }>(
+      `UPDATE auth_sessions SET revoked_at = now()
+        WHERE user_id = $1 AND family_id <> $2 AND revoked_at IS NULL AND expires_at > now()
+        RETURNING family_id`,
+      [userId, keepFamilyId],
+    );
+    return new Set(rows.map((r) => r.family_id)).size;
   },
 };

@@ -56,7 +56,10 @@ export function mcpErrorHandler(err: FastifyError | AppError, request: FastifyRe
           : err.code === 'validation_failed'
             ? JSONRPC.invalidParams
             : JSONRPC.invalidRequest;
-    return reply.status(err.status).send(jsonRpcError(code, err.message, id));
+    // A refused credential carries Cairn's own code too (api_key_expired, unauthorized), so a
+    // client can tell an expired key from a wrong one without reading the message.
+    const data = err.status === 401 ? { code: err.code } : undefined;
+    return reply.status(err.status).send(jsonRpcError(code, err.message, id, data));
   }
   const status = err.statusCode ?? 500;
   if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {

@@ -50,7 +50,20 @@ export async function authenticateMcp(
       false,
     );
   }
-  const principal = await resolvePrincipal(token, verifiers, 'mcp');
+  let principal: Principal | null;
+  try {
+    principal = await resolvePrincipal(token, verifiers, 'mcp');
+  } catch (err) {
+    // A credential refused with a reason of its own (an expired API key) keeps its code and
+    // message, and gains the challenge that points MCP clients at OAuth discovery.
+    if (err instanceof AppError && err.status === 401) {
+      // A header value is Latin-1: the message's arrow and any other non-ASCII become spaces there.
+      const description = err.message.replace(/[^\x20-\x7e]+/g, ' ');
+      const header = wwwAuthenticateHeader(publicUrl, { error: 'invalid_token', description });
+      throw new AppError(401, err.code, err.message, undefined, { 'www-authenticate': header });
+    }
+    throw err;
+  }
   if (!principal) throw unauthorized(publicUrl, 'Invalid, expired or revoked credential', true);
   if (principal.via === 'session') {
     throw unauthorized(

@@ -1,10 +1,17 @@
-import type { Category, TraceSort } from '../../../contract/traces.js';
+import type { Category, Importance, TraceSort } from '../../../contract/traces.js';
 import type { Tx } from '../../db/db.js';
 import { COLUMNS, T_COLUMNS, type TraceRow } from './traces.repo.js';
 
 export type Page = { limit: number; offset: number };
 /** Filters that need an index the planner cannot use under row-level security (see 0002). */
-export type MatchFilter = { term: string | null; tags: readonly string[] | null; category: Category | null };
+export type MatchFilter = {
+  term: string | null;
+  tags: readonly string[] | null;
+  category: Category | null;
+  importance: Importance | null;
+  /** Ids left out (the ranked results a search box already shows above), or null. */
+  exclude: readonly string[] | null;
+};
 
 /**
  * ORDER BY per sort, on the list's own columns and on cairn_trace_matches' columns. Each plain
@@ -32,7 +39,8 @@ type CounterRow = { active: number; access_sum: number } & Record<Category, numb
  * at a time.
  * Two paths, chosen by the service: plain (no filter or category only) walks the
  * (user_id, is_active, created_at) index and takes totals from trace_counters; matching (search
- * term and/or tags) goes through cairn_trace_matches so the trigram and tags GIN indexes apply.
+ * term, tags, importance, left-out ids) goes through cairn_trace_matches so the trigram and tags
+ * GIN indexes and the importance index apply.
  */
 export const listRepo = {
   async page(
@@ -73,20 +81,37 @@ export const listRepo = {
     const rows = await tx.query<TraceRow & { total: number }>(
       `SELECT ${T_COLUMNS}, m.total
          FROM (SELECT m.*, count(*) OVER () AS total
-                 FROM cairn_trace_matches($1, $2::text[], $3) m
+                 FROM cairn_trace_matches($1, $2::text[], $3, $7) m
+                ${filter.exclude ? 'WHERE NOT (m.id = ANY ($8::uuid[]))' : ''}
                 ORDER BY ${order} LIMIT $4 OFFSET $5) m
          JOIN traces t ON t.id = m.id
         WHERE t.user_id = $6 AND t.is_active
         ORDER BY ${order}`,
-      [filter.term, filter.tags, filter.category, page.limit, page.offset, userId],
+      [
+        filter.term,
+        filter.tags,
+        filter.category,
+        page.limit,
+        page.offset,
+        userId,
+        filter.importance,
+        ...(filter.exclude ? [filter.exclude] : []),
+      ],
     );
     return { rows, total: rows[0] ? Number(rows[0].total) : undefined };
   },
 
   async countMatching(tx: Tx, filter: MatchFilter): Promise<number> {
     const rows = await tx.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM cairn_trace_matches($1, $2::text[], $3)',
-      [filter.term, filter.tags, filter.category],
+      `SELECT count(*)::int AS n FROM cairn_trace_matches($1, $2::text[], $3, $4) m
+        ${filter.exclude ? 'WHERE NOT (m.id = ANY ($5::uuid[]))' : ''}`,
+      [
+        filter.term,
+        filter.tags,
+        filter.category,
+        filter.importance,
+        ...(filter.exclude ? [filter.exclude] : []),
+      ],
     );
     return rows[0]?.n ?? 0;
   },

@@ -41,8 +41,9 @@ export const tracesRoutes: FastifyPluginAsyncZod<Opts> = async (app, { traces, s
         summary: 'List traces: sorted, filtered, a page at a time',
         description:
           'Active traces only. `search` is a case-insensitive substring of title or content (taken ' +
-          'literally), `category` an exact category, `tags` a comma-separated list the trace must ' +
-          'all carry. `sort` is `newest` (the default), `oldest`, `most_used` (retrievals by ' +
+          'literally), `category` an exact category, `importance` an exact importance, `tags` a ' +
+          'comma-separated list the trace must all carry, `exclude` up to 50 comma-separated trace ' +
+          'ids to leave out. `sort` is `newest` (the default), `oldest`, `most_used` (retrievals by ' +
           'assistants and programs) or `importance` (high first); ties go newest first. ' +
           'A page past the end is an empty list.',
         querystring: ListTracesQuery,

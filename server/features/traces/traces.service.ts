@@ -365,11 +365,12 @@ export function createTracesService(deps: TracesServiceDeps) {
 
     /**
      * The list: filters, a sort, one page, exact totals (ADR 0005). In-process callers may leave
-     * the sort out (the route always has one): newest first, as before sorts existed.
+     * the sort out (the route always has one): newest first, as before sorts existed; and the
+     * left-out ids, which only the web app's search box sends (docs/decisions/0026).
      */
     async list(
       principal: Principal,
-      query: Omit<ListTracesQuery, 'sort'> & Partial<Pick<ListTracesQuery, 'sort'>>,
+      query: Omit<ListTracesQuery, 'sort' | 'exclude'> & Partial<Pick<ListTracesQuery, 'sort' | 'exclude'>>,
     ): Promise<TraceListResponse> {
       requireScope(principal, 'read:traces');
       const { userId } = principal;
@@ -379,9 +380,11 @@ export function createTracesService(deps: TracesServiceDeps) {
         term: query.search || null,
         tags: query.tags.length ? query.tags : null,
         category: query.category ?? null,
+        importance: query.importance ?? null,
+        exclude: query.exclude?.length ? query.exclude : null,
       };
       const { rows, total } = await db.asUser(userId, async (tx) => {
-        if (!filter.term && !filter.tags) {
+        if (!filter.term && !filter.tags && !filter.importance && !filter.exclude) {
           const total = await listRepo.count(tx, userId, filter.category);
           // Past the end: nothing to read (the count is already known).
           const rows =

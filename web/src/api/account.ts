@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EXPORT_FORMATS, ImportJob, ImportJobItemsResponse } from '../../../contract/account.js';
 import type { ChangePasswordRequest } from '../../../contract/auth.js';
 import { api, apiResponse } from '../lib/api-client.js';
+import { downloadFile } from '../lib/download.js';
 
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
@@ -17,12 +18,7 @@ export function useExportAccount() {
     mutationFn: async (format: ExportFormat) => {
       const res = await apiResponse('/api/account/export', { query: { format } });
       const name = fileNameOf(res, `cairn-export.${format === 'markdown' ? 'zip' : 'json'}`);
-      const url = URL.createObjectURL(await res.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      link.click();
-      URL.revokeObjectURL(url);
+      downloadFile(name, await res.blob());
       return name;
     },
   });

@@ -18,10 +18,11 @@ export const oauthClientsKeys = {
 
 const path = (clientId: string) => `/api/oauth-clients/${encodeURIComponent(clientId)}`;
 
-export function useOAuthClients() {
+export function useOAuthClients(opts: { refetchInterval?: () => number | false } = {}) {
   return useQuery({
     queryKey: oauthClientsKeys.list,
     queryFn: ({ signal }) => api<OAuthClient[]>('/api/oauth-clients', { signal }),
+    refetchInterval: opts.refetchInterval ?? false,
   });
 }
 

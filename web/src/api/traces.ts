@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import type {
   Category,
+  Importance,
   TraceSort,
   CreateTraceRequest,
   CreateTraceResponse,
@@ -23,10 +24,14 @@ import { statsKeys } from './stats.js';
 export type TraceListParams = {
   search?: string;
   category?: Category | null;
-  tag?: string | null;
+  importance?: Importance | null;
+  /** The traces must carry all of these. */
+  tags?: readonly string[];
   sort?: TraceSort;
   page?: number;
   pageSize?: number;
+  /** Ids left out: the ranked results the search box already shows (ADR 0026). */
+  exclude?: readonly string[];
 };
 
 /** Query keys: everything under ['traces'] goes stale together after any change to a trace. */
@@ -39,10 +44,12 @@ export const tracesKeys = {
       {
         search: p.search ?? '',
         category: p.category ?? null,
-        tag: p.tag ?? null,
+        importance: p.importance ?? null,
+        tags: p.tags ?? [],
         sort: p.sort ?? 'newest',
         page: p.page ?? 1,
         pageSize: p.pageSize ?? TRACE_LIMITS.pageSizeDefault,
+        exclude: p.exclude ?? [],
       },
     ] as const,
   detail: (id: string) => ['traces', 'detail', id] as const,
@@ -51,20 +58,51 @@ export const tracesKeys = {
 
 const tracePath = (id: string) => `/api/traces/${encodeURIComponent(id)}`;
 
-/** One page of the list in its sort (newest first by default). The previous page stays shown while the next loads. */
-export function useTraces(params: TraceListParams) {
+/** The list's query string: empty filters left out. */
+function listQuery(p: ReturnType<typeof tracesKeys.list>[2]) {
+  return {
+    search: p.search.trim() || undefined,
+    category: p.category,
+    importance: p.importance,
+    tags: p.tags.length ? p.tags : undefined,
+    exclude: p.exclude.length ? p.exclude : undefined,
+    sort: p.sort,
+    page: p.page,
+    pageSize: p.pageSize,
+  };
+}
+
+/**
+ * One page of the list in its sort (newest first by default). The previous page stays shown
+ * while the next loads. `enabled` false waits (the search box's second part waits for the first).
+ */
+export function useTraces(params: TraceListParams, opts: { enabled?: boolean } = {}) {
   const key = tracesKeys.list(params);
   return useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => {
-      const { search, category, tag, sort, page, pageSize } = key[2];
-      return api<TraceListResponse>('/api/traces', {
-        query: { search: search.trim() || undefined, category, tags: tag ?? undefined, sort, page, pageSize },
-        signal,
-      });
-    },
+    queryFn: ({ signal }) => api<TraceListResponse>('/api/traces', { query: listQuery(key[2]), signal }),
     placeholderData: keepPreviousData,
+    enabled: opts.enabled ?? true,
   });
+}
+
+/**
+ * Every trace the filters match, a hundred a request: "select all N matching" and the export of
+ * a selection need them all, not only the page on screen.
+ */
+export async function fetchAllMatching(params: Omit<TraceListParams, 'page' | 'pageSize'>): Promise<Trace[]> {
+  const out: Trace[] = [];
+  for (let page = 1; ; page++) {
+    const key = tracesKeys.list({ ...params, page, pageSize: TRACE_LIMITS.pageSizeMax });
+    const res = await api<TraceListResponse>('/api/traces', { query: listQuery(key[2]) });
+    out.push(...res.traces);
+    if (page >= res.totalPages) return out;
+  }
+}
+
+/** One trace, outside a hook: the export of a selection completes what a search result lacks. */
+export function fetchTrace(id: string): Promise<Trace> {
+  return api<Trace>(tracePath(id));
 }
 
 export function useTrace(id: string) {

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router';
 import { RequireAuth } from '../auth/RequireAuth.js';
 import { AppShell } from '../components/layout/AppShell.js';
 import { PageSpinner } from '../components/ui/Spinner.js';
@@ -24,6 +24,8 @@ const IntegrationsPage = lazyPage(() =>
 const McpSetupPage = lazyPage(() =>
   import('../routes/mcp-setup/McpSetupPage.js').then((m) => m.McpSetupPage),
 );
+const TagsPage = lazyPage(() => import('../routes/tags/TagsPage.js').then((m) => m.TagsPage));
+const SessionsPage = lazyPage(() => import('../routes/settings/SessionsPage.js').then((m) => m.SessionsPage));
 const ProfilePage = lazyPage(() => import('../routes/settings/ProfilePage.js').then((m) => m.ProfilePage));
 const DataPage = lazyPage(() => import('../routes/settings/DataPage.js').then((m) => m.DataPage));
 const ApiKeysPage = lazyPage(() => import('../routes/api-keys/ApiKeysPage.js').then((m) => m.ApiKeysPage));
@@ -40,10 +42,24 @@ function Lazy() {
   );
 }
 
+/**
+ * Every page starts at the top, and Back or Forward returns to where the page was scrolled: the
+ * traces list a person left for a trace comes back at the same place (its filters, sort and page
+ * are in the URL, its rows in the query cache).
+ */
+function Root() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Lazy />
+    </>
+  );
+}
+
 /** Spec section 2, route table. */
 export const router = createBrowserRouter([
   {
-    element: <Lazy />,
+    element: <Root />,
     errorElement: <RouteError />,
     children: [
       { path: '/', element: <LandingPage /> },
@@ -73,6 +89,7 @@ export const router = createBrowserRouter([
               { path: 'dashboard', element: <DashboardPage /> },
               { path: 'traces', element: <TracesPage /> },
               { path: 'traces/:id', element: <TraceDetailPage /> },
+              { path: 'tags', element: <TagsPage /> },
               { path: 'integrations', element: <IntegrationsPage /> },
               { path: 'mcp-setup', element: <McpSetupPage /> },
               {
@@ -82,6 +99,7 @@ export const router = createBrowserRouter([
                   { index: true, element: <ProfilePage /> },
                   { path: 'api-keys', element: <ApiKeysPage /> },
                   { path: 'oauth-clients', element: <OAuthClientsPage /> },
+                  { path: 'sessions', element: <SessionsPage /> },
                   { path: 'data', element: <DataPage /> },
                 ],
               },

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import type { RegistrationStatus, SessionResponse, User } from '../../../contract/auth.js';
 import { api } from '../lib/api-client.js';
+import { rememberSignedIn } from '../lib/signed-in-before.js';
 import { startAutoRefresh } from './auto-refresh.js';
 import { type Session, sessionStore } from './session-store.js';
 
@@ -60,6 +61,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           body: { email, password },
           auth: false,
         });
+        rememberSignedIn();
         sessionStore.set('SIGNED_IN', session);
       },
       async setupOwner(email, password) {
@@ -69,6 +71,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           auth: false,
         });
         await queryClient.invalidateQueries({ queryKey: ['auth-status'] });
+        rememberSignedIn();
         sessionStore.set('SIGNED_IN', session);
       },
       async signUp(email, password) {

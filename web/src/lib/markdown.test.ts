@@ -40,8 +40,65 @@ describe('parseMarkdown', () => {
         ordered: true,
         items: [[{ type: 'text', text: 'first' }], [{ type: 'text', text: 'second' }]],
       },
-      { type: 'quote', children: [{ type: 'text', text: 'said once' }] },
+      { type: 'quote', children: [{ type: 'paragraph', children: [{ type: 'text', text: 'said once' }] }] },
       { type: 'code', lang: 'sh', text: 'npm run build\n# not a heading' },
+    ]);
+  });
+
+  it('reads a quote as Markdown of its own: paragraphs, a list, a quote inside', () => {
+    expect(parseMarkdown('> Said once.\n>\n> - first\n> - second\n>\n> > nested')).toEqual([
+      {
+        type: 'quote',
+        children: [
+          { type: 'paragraph', children: [{ type: 'text', text: 'Said once.' }] },
+          {
+            type: 'list',
+            ordered: false,
+            items: [[{ type: 'text', text: 'first' }], [{ type: 'text', text: 'second' }]],
+          },
+          {
+            type: 'quote',
+            children: [{ type: 'paragraph', children: [{ type: 'text', text: 'nested' }] }],
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('starts a bulleted list right after a line of text, a numbered one only after a blank line', () => {
+    expect(parseMarkdown('Bring:\n- tent\n- stove')).toEqual([
+      { type: 'paragraph', children: [{ type: 'text', text: 'Bring:' }] },
+      {
+        type: 'list',
+        ordered: false,
+        items: [[{ type: 'text', text: 'tent' }], [{ type: 'text', text: 'stove' }]],
+      },
+    ]);
+    expect(parseMarkdown('Moved in\n2020. Still here.')).toEqual([
+      { type: 'paragraph', children: [{ type: 'text', text: 'Moved in\n2020. Still here.' }] },
+    ]);
+  });
+
+  it('reads pipe tables with their alignment; short rows are padded, escaped pipes kept', () => {
+    const text = (t: string) => [{ type: 'text', text: t }];
+    expect(parseMarkdown('| Day | Time | Cost |\n|:-|:---:|--:|\n| Mon | 9:00 | 5 \\| 6 |\n| Tue |')).toEqual(
+      [
+        {
+          type: 'table',
+          align: ['left', 'center', 'right'],
+          header: [text('Day'), text('Time'), text('Cost')],
+          rows: [
+            [text('Mon'), text('9:00'), text('5 | 6')],
+            [text('Tue'), [], []],
+          ],
+        },
+      ],
+    );
+  });
+
+  it('leaves a pipe in a sentence alone: no rule line, no table', () => {
+    expect(parseMarkdown('a | b\nnext line')).toEqual([
+      { type: 'paragraph', children: [{ type: 'text', text: 'a | b\nnext line' }] },
     ]);
   });
 

@@ -1,6 +1,6 @@
 /**
- * A small Markdown reader for trace content (ADR 0024): paragraphs, headings, lists, fenced and
- * inline code, emphasis, links and bare URLs. It returns a tree, never HTML: the renderer builds
+ * A small Markdown reader for trace content (ADR 0024): paragraphs, headings, lists, block quotes
+ * (holding any of these), pipe tables, fenced and inline code, emphasis, links and bare URLs. It returns a tree, never HTML: the renderer builds
  * React elements from it, so raw HTML in a trace stays text and cannot run or restyle the page.
  * Links keep only http(s) and mailto targets; anything else (javascript:, data:) stays text.
  */
@@ -17,13 +17,35 @@ export type Block =
   | { type: 'heading'; level: 1 | 2 | 3; children: Inline[] }
   | { type: 'code'; text: string; lang: string | null }
   | { type: 'list'; ordered: boolean; items: Inline[][] }
-  | { type: 'quote'; children: Inline[] };
+  | { type: 'quote'; children: Block[] }
+  | { type: 'table'; align: Align[]; header: Inline[][]; rows: Inline[][][] };
+
+export type Align = 'left' | 'center' | 'right' | null;
 
 const FENCE = /^\s{0,3}(`{3,}|~{3,})\s*([\w+-]*)\s*$/;
 const HEADING = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
 const BULLET = /^\s{0,3}[-*+]\s+(.*)$/;
 const NUMBERED = /^\s{0,3}\d{1,9}[.)]\s+(.*)$/;
 const QUOTE = /^\s{0,3}>\s?(.*)$/;
+/** A table's second line: cells of dashes, with colons for alignment (GitHub's pipe tables). */
+const TABLE_RULE = /^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/;
+
+/** A table row's cells: split on pipes not escaped as \|, without the outer ones. */
+export function tableCells(line: string): string[] {
+  const trimmed = line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/(?<!\\)\|$/, '');
+  return trimmed.split(/(?<!\\)\|/).map((cell) => cell.trim().replace(/\\\|/g, '|'));
+}
+
+function alignOf(rule: string): Align {
+  const r = rule.trim();
+  if (r.startsWith(':') && r.endsWith(':')) return 'center';
+  if (r.endsWith(':')) return 'right';
+  if (r.startsWith(':')) return 'left';
+  return null;
+}
 
 /** Only these schemes become links: the rest could run script or hide where a click goes. */
 export function safeHref(raw: string): string | null {
@@ -70,7 +92,11 @@ export function parseMarkdown(source: string): Block[] {
       continue;
     }
     const listKind = BULLET.test(line) ? BULLET : NUMBERED.test(line) ? NUMBERED : null;
-    if (listKind && paragraph.length === 0) {
+    // A bulleted list may follow a line of text directly, as people write it ("Bring:" then
+    // "- tent"); a numbered one only after a blank line, as in CommonMark, so a sentence that
+    // happens to start a line with "2020." stays a sentence.
+    if (listKind && (paragraph.length === 0 || listKind === BULLET)) {
+      flush();
       const items: Inline[][] = [];
       while (i < lines.length && listKind.test(lines[i] ?? '')) {
         items.push(parseInline(listKind.exec(lines[i] ?? '')?.[1] ?? ''));
@@ -85,8 +111,31 @@ export function parseMarkdown(source: string): Block[] {
       while (i < lines.length && QUOTE.test(lines[i] ?? ''))
         quoted.push(QUOTE.exec(lines[i++] ?? '')?.[1] ?? '');
       i--;
-      blocks.push({ type: 'quote', children: parseInline(quoted.join('\n')) });
+      // A quote holds Markdown of its own: paragraphs, lists, code, even a quote in a quote.
+      blocks.push({ type: 'quote', children: parseMarkdown(quoted.join('\n')) });
       continue;
+    }
+    const rule = lines[i + 1] ?? '';
+    if (paragraph.length === 0 && line.includes('|') && TABLE_RULE.test(rule)) {
+      const header = tableCells(line);
+      const rules = tableCells(rule);
+      if (rules.length === header.length) {
+        const rows: Inline[][][] = [];
+        i += 2;
+        while (i < lines.length && (lines[i] ?? '').includes('|') && (lines[i] ?? '').trim() !== '') {
+          const cells = tableCells(lines[i++] ?? '');
+          // As GitHub does: a short row is padded, a long one cut to the header's width.
+          rows.push(header.map((_, c) => parseInline(cells[c] ?? '')));
+        }
+        i--;
+        blocks.push({
+          type: 'table',
+          align: rules.map(alignOf),
+          header: header.map((h) => parseInline(h)),
+          rows,
+        });
+        continue;
+      }
     }
     paragraph.push(line);
   }

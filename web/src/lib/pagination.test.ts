@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageSlots, shownRange } from './pagination.js';
+import { pageSlots } from './pagination.js';
 
 describe('pageSlots (compaction rule)', () => {
   it('shows nothing when there are no pages', () => {
@@ -43,20 +43,5 @@ describe('pageSlots (compaction rule)', () => {
   it('clamps a page outside 1..total', () => {
     expect(pageSlots(0, 20)).toEqual([1, 2, 3, 4, 5, 'ellipsis', 20]);
     expect(pageSlots(99, 20)).toEqual([1, 'ellipsis', 16, 17, 18, 19, 20]);
-  });
-});
-
-describe('shownRange ("Showing X to Y of Z results")', () => {
-  it('gives the first and last row of a full page', () => {
-    expect(shownRange(1, 12, 30)).toEqual({ from: 1, to: 12 });
-    expect(shownRange(2, 12, 30)).toEqual({ from: 13, to: 24 });
-  });
-  it('stops at the total on the last page', () => {
-    expect(shownRange(3, 12, 30)).toEqual({ from: 25, to: 30 });
-    expect(shownRange(1, 12, 1)).toEqual({ from: 1, to: 1 });
-  });
-  it('is null for an empty list or a page past the end', () => {
-    expect(shownRange(1, 12, 0)).toBeNull();
-    expect(shownRange(4, 12, 30)).toBeNull();
   });
 });

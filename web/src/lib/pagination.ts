@@ -21,17 +21,3 @@ export function pageSlots(current: number, total: number): PageSlot[] {
   if (page >= total - 2) return [1, 'ellipsis', ...range(total - 4, total)];
   return [1, 'ellipsis', page - 1, page, page + 1, 'ellipsis', total];
 }
-
-/**
- * "Showing X to Y of Z results": the 1-based positions of the first and last rows on `page`.
- * An empty list, or a page past the end, shows nothing rather than "Showing 37 to 36".
- */
-export function shownRange(
-  page: number,
-  pageSize: number,
-  total: number,
-): { from: number; to: number } | null {
-  const from = (page - 1) * pageSize + 1;
-  if (total <= 0 || from > total) return null;
-  return { from, to: Math.min(page * pageSize, total) };
-}

@@ -10,28 +10,32 @@ describe('readListParams', () => {
     expect(read('')).toEqual({
       search: '',
       category: null,
-      tag: null,
+      importance: null,
+      tags: [],
       page: 1,
       view: null,
-      order: 'newest',
       sort: 'newest',
     });
   });
   it('reads every parameter', () => {
     expect(
-      read('search=dentist&category=work&tag=Health&page=3&view=table&order=best&sort=most_used'),
+      read('search=dentist&category=work&importance=high&tags=Health,kids&page=3&view=table&sort=most_used'),
     ).toEqual({
       search: 'dentist',
       category: 'work',
-      tag: 'health',
+      importance: 'high',
+      tags: ['health', 'kids'],
       page: 3,
       view: 'table',
-      order: 'best',
       sort: 'most_used',
     });
   });
+  it('still reads the one tag of links made before several tags', () => {
+    expect(read('tag=Travel').tags).toEqual(['travel']);
+    expect(read('tags=a,b&tag=a').tags).toEqual(['a', 'b']);
+  });
   it('ignores values it does not know', () => {
-    expect(read('category=nope&page=-2&view=grid&order=random&sort=popular')).toEqual(read(''));
+    expect(read('category=nope&importance=urgent&page=-2&view=grid&sort=popular&tags=,,')).toEqual(read(''));
     expect(read('page=1.5').page).toBe(1);
     expect(read('page=abc').page).toBe(1);
   });
@@ -44,13 +48,16 @@ describe('writeListParams', () => {
   it('goes back to page 1 when the search changes', () => {
     expect(write('page=3', { search: 'tax' })).toBe('search=tax');
   });
-  it('a tag filter lives in the URL and, like any filter, goes back to page 1', () => {
-    expect(write('page=3', { tag: 'travel' })).toBe('tag=travel');
-    expect(write('tag=travel&page=2', { tag: null })).toBe('');
+  it('tags live in the URL, comma-separated, and like any filter go back to page 1', () => {
+    expect(write('page=3', { tags: ['travel', 'Kids'] })).toBe('tags=travel%2Ckids');
+    expect(write('tags=travel&page=2', { tags: [] })).toBe('');
+    // The old single-tag parameter is rewritten into the new one.
+    expect(write('tag=travel', { page: 2 })).toBe('tags=travel&page=2');
   });
-  it('goes back to page 1 when the category changes', () => {
+  it('goes back to page 1 when the category or the importance changes', () => {
     expect(write('search=tax&page=3', { category: 'fact' })).toBe('search=tax&category=fact');
     expect(write('category=fact&page=3', { category: null })).toBe('');
+    expect(write('page=3', { importance: 'high' })).toBe('importance=high');
   });
   it('a sort lives in the URL (newest is left out) and goes back to page 1', () => {
     expect(write('page=3', { sort: 'importance' })).toBe('sort=importance');
@@ -60,7 +67,7 @@ describe('writeListParams', () => {
   it('keeps the page when the search is set to what it already was', () => {
     expect(write('search=tax&page=3', { search: 'tax' })).toBe('search=tax&page=3');
   });
-  it('keeps the view, the order and unrelated parameters', () => {
-    expect(write('view=table&order=best&x=1', { page: 2 })).toBe('view=table&order=best&x=1&page=2');
+  it('keeps the view and unrelated parameters, and drops the old Best match mode', () => {
+    expect(write('view=table&order=best&x=1', { page: 2 })).toBe('view=table&x=1&page=2');
   });
 });

@@ -1,62 +1,91 @@
-import { CATEGORIES, type Category, TRACE_SORTS, type TraceSort } from '../../../contract/traces.js';
+import {
+  CATEGORIES,
+  type Category,
+  IMPORTANCES,
+  type Importance,
+  TRACE_SORTS,
+  type TraceSort,
+} from '../../../contract/traces.js';
 
 export type TraceView = 'cards' | 'table';
-/** "List" is the plain list (in its `sort`); "Best match" ranks by relevance through POST /api/search (ADR 0008). */
-export type TraceOrder = 'newest' | 'best';
 
-/** What the traces list shows, kept in the URL so a reload or a shared link shows the same list. */
+/**
+ * What the traces list shows, kept in the URL so a reload, a shared link and Back show the same
+ * list. With words in `search` the page is one ranked list (ADR 0026); without, the plain list in
+ * its `sort`.
+ */
 export type TraceListState = {
   search: string;
   category: Category | null;
-  /** One tag the list is filtered by (a click on a tag chip), or null. */
-  tag: string | null;
+  importance: Importance | null;
+  /** Tags the traces must all carry (a click on a tag chip, the tag filter). */
+  tags: string[];
   page: number;
   /** null when the URL does not say: the remembered choice applies. */
   view: TraceView | null;
-  order: TraceOrder;
-  /** The plain list's sort (GET /api/traces `sort`); "Best match" has its own ranking. */
+  /** The plain list's sort (GET /api/traces `sort`); a search ranks by relevance first. */
   sort: TraceSort;
 };
 
 const isSort = (v: string | null): v is TraceSort => TRACE_SORTS.includes(v as TraceSort);
 const isCategory = (v: string | null): v is Category => CATEGORIES.includes(v as Category);
+const isImportance = (v: string | null): v is Importance => IMPORTANCES.includes(v as Importance);
+
+/** Tags as the server stores them: trimmed, lower-cased, once each. */
+export function cleanTags(raw: readonly string[]): string[] {
+  return [...new Set(raw.map((t) => t.trim().toLowerCase()).filter(Boolean))];
+}
 
 export function readListParams(params: URLSearchParams): TraceListState {
   const page = Number(params.get('page'));
   const view = params.get('view');
+  const category = params.get('category');
+  const importance = params.get('importance');
+  const sort = params.get('sort');
   return {
     search: params.get('search') ?? '',
-    category: isCategory(params.get('category')) ? (params.get('category') as Category) : null,
-    tag: params.get('tag')?.trim().toLowerCase() || null,
+    category: isCategory(category) ? category : null,
+    importance: isImportance(importance) ? importance : null,
+    // `tag=` is how links made before several tags read; they still work.
+    tags: cleanTags([...(params.get('tags') ?? '').split(','), params.get('tag') ?? '']),
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
     view: view === 'cards' || view === 'table' ? view : null,
-    order: params.get('order') === 'best' ? 'best' : 'newest',
-    sort: isSort(params.get('sort')) ? (params.get('sort') as TraceSort) : 'newest',
+    sort: isSort(sort) ? sort : 'newest',
   };
 }
 
 /**
- * The URL after a change. A change of search or category goes back to page 1 (page 3 of an old filter means nothing);
- * defaults are left out so the plain list stays /app/traces; other parameters are kept.
+ * The URL after a change. A change of what is shown (search, a filter, the sort) goes back to
+ * page 1 (page 3 of an old filter means nothing); defaults are left out so the plain list stays
+ * /app/traces; other parameters are kept.
  */
 export function writeListParams(params: URLSearchParams, patch: Partial<TraceListState>): URLSearchParams {
   const current = readListParams(params);
   const next: TraceListState = { ...current, ...patch };
-  const filterChanged =
-    (patch.search !== undefined && patch.search !== current.search) ||
-    (patch.category !== undefined && patch.category !== current.category) ||
-    (patch.tag !== undefined && patch.tag !== current.tag) ||
-    (patch.sort !== undefined && patch.sort !== current.sort);
-  if (filterChanged && patch.page === undefined) next.page = 1;
+  const changed = (k: 'search' | 'category' | 'importance' | 'sort') =>
+    patch[k] !== undefined && patch[k] !== current[k];
+  const tagsChanged = patch.tags !== undefined && patch.tags.join(',') !== current.tags.join(',');
+  if (
+    (changed('search') || changed('category') || changed('importance') || changed('sort') || tagsChanged) &&
+    patch.page === undefined
+  )
+    next.page = 1;
 
   const out = new URLSearchParams(params);
   const set = (key: string, value: string | null) => (value ? out.set(key, value) : out.delete(key));
   set('search', next.search);
   set('category', next.category);
-  set('tag', next.tag);
+  set('importance', next.importance);
+  out.delete('tag');
+  set('tags', cleanTags(next.tags).join(','));
   set('page', next.page > 1 ? String(next.page) : null);
   set('view', next.view);
-  set('order', next.order === 'best' ? 'best' : null);
+  // "Best match" was a mode of its own before the one search box: an old link just searches.
+  out.delete('order');
   set('sort', next.sort === 'newest' ? null : next.sort);
   return out;
 }
+
+/** Anything narrowing the list besides the words. */
+export const hasFilters = (s: TraceListState) =>
+  s.category !== null || s.importance !== null || s.tags.length > 0;

@@ -1,25 +1,14 @@
-import { EXPORT_FORMAT, EXPORT_VERSION, type ExportedTrace } from '../../../../contract/account.js';
+import {
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  type ExportedTrace,
+  exportedTrace,
+} from '../../../../contract/account.js';
 import { traceToNote } from './markdown-notes.js';
 import { traceToEntity } from './mcp-memory.js';
 import { writeZip } from './zip.js';
 
 type Trace = ExportedTrace;
-
-/** Fields of an export item: the trace without what is computed on read. */
-function exported(t: Trace): Trace {
-  return {
-    id: t.id,
-    title: t.title,
-    content: t.content,
-    category: t.category,
-    importance: t.importance,
-    tags: t.tags,
-    access_count: t.access_count,
-    source: t.source,
-    created_at: t.created_at,
-    updated_at: t.updated_at,
-  };
-}
 
 /**
  * Cairn's JSON export, written as it is read: the envelope, then one trace per line. The result
@@ -38,7 +27,7 @@ export async function* cairnJson(
   yield `${JSON.stringify(head).slice(0, -1)},"traces":[`;
   let first = true;
   for await (const t of traces) {
-    yield `${first ? '\n' : ',\n'}${JSON.stringify(exported(t))}`;
+    yield `${first ? '\n' : ',\n'}${JSON.stringify(exportedTrace(t))}`;
     first = false;
   }
   yield '\n]}\n';

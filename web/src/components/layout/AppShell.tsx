@@ -2,9 +2,17 @@ import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth-context.js';
-import { isSearchShortcut, isTypingTarget, SEARCH_INPUT_ID } from '../../lib/search-shortcut.js';
+import {
+  isDialogOpen,
+  isPaletteShortcut,
+  isTypingTarget,
+  plainShortcut,
+  SEARCH_INPUT_ID,
+} from '../../lib/shortcuts.js';
 import { useStoredState } from '../../lib/use-stored-state.js';
+import { CommandPalette } from './CommandPalette.js';
 import { Logo } from './Logo.js';
+import { ShortcutsDialog } from './ShortcutsDialog.js';
 import { Sidebar } from './Sidebar.js';
 
 const SIDEBAR_ID = 'app-sidebar';
@@ -13,15 +21,15 @@ const SIDEBAR_ID = 'app-sidebar';
 export function AppShell() {
   const [collapsed, setCollapsed] = useStoredState<boolean>('sidenav-collapsed', false);
   const [mobileOpen, setMobileOpen] = useState(false);
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { signOut } = useAuth();
 
-  // Each route change starts at the top (a new page, not a scrolled old one) and closes the mobile menu.
-  useEffect(() => {
-    window.scrollTo(0, 0);
-    setMobileOpen(false);
-  }, [pathname]);
+  // A route change closes the mobile menu. Where the page starts is the router's
+  // ScrollRestoration: at the top for a new page, where it was for Back and Forward.
+  useEffect(() => setMobileOpen(false), [pathname]);
 
   useEffect(() => {
     if (!mobileOpen) return;
@@ -32,15 +40,28 @@ export function AppShell() {
     return () => window.removeEventListener('keydown', onKey);
   }, [mobileOpen]);
 
-  // "/" and Ctrl/⌘+K: search from any page. Off the traces list it opens the list first; the
-  // search box takes the focus once it is there.
+  // Ctrl/⌘+K opens the palette from anywhere; `/` searches the traces (opening the list first from
+  // another page), `n` starts a trace, `?` lists the shortcuts. A trace's own page adds `e`.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (!isSearchShortcut(e, isTypingTarget(e.target))) return;
-      e.preventDefault();
-      const input = document.getElementById(SEARCH_INPUT_ID);
-      if (input) return input.focus();
-      void navigate('/app/traces', { state: { focusSearch: true } });
+      if (isPaletteShortcut(e)) {
+        e.preventDefault();
+        setPaletteOpen(true);
+        return;
+      }
+      const key = plainShortcut(e, isTypingTarget(e.target), isDialogOpen());
+      if (key === '/') {
+        e.preventDefault();
+        const input = document.getElementById(SEARCH_INPUT_ID);
+        if (input) input.focus();
+        else void navigate('/app/traces', { state: { focusSearch: true } });
+      } else if (key === 'n') {
+        e.preventDefault();
+        void navigate('/app/traces?create=true');
+      } else if (key === '?') {
+        e.preventDefault();
+        setShortcutsOpen(true);
+      }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -64,6 +85,10 @@ export function AppShell() {
         collapsed={collapsed}
         onToggleCollapsed={() => setCollapsed(!collapsed)}
         onSignOut={() => void handleSignOut()}
+        onOpenPalette={() => {
+          setMobileOpen(false);
+          setPaletteOpen(true);
+        }}
         mobileOpen={mobileOpen}
       />
       {mobileOpen && (
@@ -97,6 +122,12 @@ export function AppShell() {
           </div>
         </main>
       </div>
+      <CommandPalette
+        open={paletteOpen}
+        onOpenChange={setPaletteOpen}
+        onShowShortcuts={() => setShortcutsOpen(true)}
+      />
+      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
     </div>
   );
 }

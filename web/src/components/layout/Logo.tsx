@@ -14,7 +14,16 @@ export function LogoMark({ className }: { className?: string }) {
   );
 }
 
-export function Logo({ to = '/', compact = false }: { to?: string; compact?: boolean }) {
+export function Logo({
+  to = '/',
+  compact = false,
+  wordmarkFromSm = false,
+}: {
+  to?: string;
+  compact?: boolean;
+  /** The name shows from 400 px on only: a 320 px header needs its room for the buttons. */
+  wordmarkFromSm?: boolean;
+}) {
   return (
     <Link
       to={to}
@@ -22,7 +31,11 @@ export function Logo({ to = '/', compact = false }: { to?: string; compact?: boo
       aria-label="Cairn home"
     >
       <LogoMark />
-      {!compact && <span className="text-lg tracking-tight">Cairn</span>}
+      {!compact && (
+        <span className={cn('text-lg tracking-tight', wordmarkFromSm && 'hidden min-[400px]:inline')}>
+          Cairn
+        </span>
+      )}
     </Link>
   );
 }

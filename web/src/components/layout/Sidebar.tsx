@@ -1,4 +1,4 @@
-import { LogOut, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { Command, LogOut, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { useAuth } from '../../auth/auth-context.js';
 import { cn } from '../../lib/cn.js';
@@ -11,11 +11,19 @@ type SidebarProps = {
   collapsed: boolean;
   onToggleCollapsed(): void;
   onSignOut(): void;
+  onOpenPalette(): void;
   /** Mobile: the panel is open over the page. */
   mobileOpen: boolean;
 };
 
-export function Sidebar({ id, collapsed, onToggleCollapsed, onSignOut, mobileOpen }: SidebarProps) {
+export function Sidebar({
+  id,
+  collapsed,
+  onToggleCollapsed,
+  onSignOut,
+  onOpenPalette,
+  mobileOpen,
+}: SidebarProps) {
   const { user } = useAuth();
   return (
     <aside
@@ -40,6 +48,27 @@ export function Sidebar({ id, collapsed, onToggleCollapsed, onSignOut, mobileOpe
         <span className={cn('hidden', collapsed && 'lg:inline')}>
           <Logo to="/app/dashboard" compact />
         </span>
+      </div>
+      <div className="px-3 pt-3">
+        <button
+          type="button"
+          onClick={onOpenPalette}
+          aria-keyshortcuts="Control+K Meta+K"
+          title={collapsed ? 'Search or jump to… (Ctrl/⌘ K)' : undefined}
+          className={cn(
+            'flex w-full items-center gap-3 rounded-lg border border-line bg-surface-muted px-3 py-2 text-sm text-fg-muted hover:border-line-strong hover:text-fg',
+            collapsed && 'lg:justify-center lg:px-0',
+          )}
+        >
+          <Command className="size-4 shrink-0" aria-hidden="true" />
+          <span className={cn('flex-1 text-left', collapsed && 'lg:sr-only')}>Search or jump to…</span>
+          <kbd
+            className={cn('font-mono text-xs text-fg-subtle', collapsed && 'lg:hidden')}
+            aria-hidden="true"
+          >
+            Ctrl K
+          </kbd>
+        </button>
       </div>
       <nav className="flex-1 space-y-1 overflow-y-auto p-3">
         {NAV_ITEMS.map(({ to, label, icon: Icon, end }) => (

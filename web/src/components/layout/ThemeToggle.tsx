@@ -9,10 +9,34 @@ const ICONS = { system: Monitor, light: Sun, dark: Moon } as const;
  * One button that steps through System, Light and Dark (it fits the collapsed sidebar too); its
  * name says the current choice and what a press does.
  */
-export function ThemeToggle({ collapsed, className }: { collapsed?: boolean; className?: string }) {
+export function ThemeToggle({
+  collapsed,
+  iconOnly,
+  className,
+}: {
+  collapsed?: boolean;
+  /** Just the icon (the public pages' header): the name still says the choice and the next. */
+  iconOnly?: boolean;
+  className?: string;
+}) {
   const { choice, setChoice } = useTheme();
   const Icon = ICONS[choice];
   const next = nextThemeChoice(choice);
+  if (iconOnly)
+    return (
+      <button
+        type="button"
+        onClick={() => setChoice(next)}
+        aria-label={`Theme: ${LABELS[choice]}. Switch to ${LABELS[next]}`}
+        title={`Theme: ${LABELS[choice]}`}
+        className={cn(
+          'inline-flex size-9 items-center justify-center rounded-lg text-fg-muted hover:bg-surface-muted hover:text-fg sm:size-10',
+          className,
+        )}
+      >
+        <Icon className="size-5" aria-hidden="true" />
+      </button>
+    );
   return (
     <button
       type="button"

@@ -1,4 +1,5 @@
 import { cn } from '../../lib/cn.js';
+import { BreakableText } from './BreakableText.js';
 import { CopyButton } from './CopyButton.js';
 
 type CodeBlockProps = {
@@ -7,24 +8,28 @@ type CodeBlockProps = {
   copyLabel: string;
   /** A caption above the code, e.g. the file name (`~/.cursor/mcp.json`). */
   caption?: string;
-  /** Wrap long lines (one-line commands, URLs) instead of scrolling; keep structured text (JSON) unwrapped. */
-  wrap?: boolean;
   className?: string;
 };
 
-/** A preformatted snippet with a copy button; long lines scroll (keyboard-focusable, as axe asks). */
-export function CodeBlock({ code, copyLabel, caption, wrap = false, className }: CodeBlockProps) {
+/**
+ * A preformatted snippet with a copy button. Long lines wrap, after a URL's separators rather
+ * than mid-word, and keep their indentation: a line scrolling sideways inside the box ran under
+ * its edge on a phone with no sign that there was more (keyboard-focusable, as axe asks of a box
+ * that may still scroll).
+ */
+export function CodeBlock({ code, copyLabel, caption, className }: CodeBlockProps) {
   const pre = (
     <pre
       tabIndex={0}
       aria-label={caption ?? copyLabel.replace(/^Copy /, '')}
       className={cn(
-        'overflow-x-auto p-3 font-mono text-[13px] leading-relaxed text-fg [scrollbar-width:thin]',
+        'overflow-x-auto p-3 font-mono text-[13px] leading-relaxed whitespace-pre-wrap break-words text-fg [scrollbar-width:thin]',
         !caption && 'pr-12',
-        wrap && 'whitespace-pre-wrap wrap-anywhere',
       )}
     >
-      <code>{code}</code>
+      <code>
+        <BreakableText text={code} />
+      </code>
     </pre>
   );
   if (!caption) {
@@ -65,7 +70,9 @@ export function CopyField({
         className,
       )}
     >
-      <code className="min-w-0 flex-1 font-mono text-[13px] break-all text-fg">{value}</code>
+      <code className="min-w-0 flex-1 font-mono text-[13px] break-words text-fg">
+        <BreakableText text={value} />
+      </code>
       <CopyButton text={value} label={copyLabel} variant="ghost" />
     </div>
   );

@@ -1,7 +1,8 @@
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import { type ReactNode, useRef } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { cn } from '../../lib/cn.js';
+import { CONTENT_CLASS, isSubmitShortcut, OVERLAY_CLASS, useDialogFocus } from './dialog-focus.js';
 
 type DialogProps = {
   open: boolean;
@@ -19,7 +20,10 @@ type DialogProps = {
   initialFocus?: () => HTMLElement | null;
 };
 
-/** A modal dialog: focus trapped, Escape and the close button dismiss it, the title labels it. */
+/**
+ * A modal dialog: focus trapped, Escape and the close button dismiss it, the title labels it.
+ * Ctrl/⌘+Enter sends the form inside it, as its submit button would.
+ */
 export function Dialog({
   open,
   onOpenChange,
@@ -30,39 +34,39 @@ export function Dialog({
   className,
   initialFocus,
 }: DialogProps) {
-  // Opened without a Radix Trigger (controlled), Radix has nowhere to return focus on close and it
-  // falls to <body>: remember what had focus when the dialog opened and go back there.
-  const returnFocus = useRef<HTMLElement | null>(null);
+  const focus = useDialogFocus(initialFocus);
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (!isSubmitShortcut(e)) return;
+    const form = e.currentTarget.querySelector('form');
+    if (!form) return;
+    e.preventDefault();
+    form.requestSubmit();
+  };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/45 backdrop-blur-[2px]" />
+        {/* The overlay answers its own clicks. Radix's click-outside listener is re-added in a
+            setTimeout(0) whenever a dialog opened from this one closes, so a quick click beside
+            the dialog right after "Keep editing" was lost on a busy machine (e2e/dialog-race.spec.ts).
+            A second close request from Radix, when its listener is there, asks the same question. */}
+        <RadixDialog.Overlay
+          className={OVERLAY_CLASS}
+          onPointerDown={(e) => {
+            if (e.button === 0 && !e.ctrlKey) onOpenChange(false);
+          }}
+        />
         <RadixDialog.Content
-          className={cn(
-            'fixed top-1/2 left-1/2 z-50 flex max-h-[92vh] w-[calc(100vw-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col',
-            'rounded-xl border border-line bg-surface-raised shadow-xl',
-            className,
-          )}
+          className={cn(CONTENT_CLASS, className)}
           {...(description ? {} : { 'aria-describedby': undefined })}
-          onOpenAutoFocus={(event) => {
-            returnFocus.current =
-              document.activeElement instanceof HTMLElement ? document.activeElement : null;
-            const target = initialFocus?.();
-            if (target) {
-              event.preventDefault();
-              target.focus();
-            }
-          }}
-          onCloseAutoFocus={(event) => {
-            if (returnFocus.current?.isConnected) {
-              event.preventDefault();
-              returnFocus.current.focus();
-            }
-          }}
+          onOpenAutoFocus={focus.onOpenAutoFocus}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
+          onKeyDown={onKeyDown}
         >
           <div className="flex items-start justify-between gap-4 border-b border-line px-5 py-4">
-            <div className="space-y-1">
-              <RadixDialog.Title className="text-lg font-semibold text-fg">{title}</RadixDialog.Title>
+            <div className="min-w-0 space-y-1">
+              <RadixDialog.Title className="text-lg font-semibold break-words text-fg">
+                {title}
+              </RadixDialog.Title>
               {description && (
                 <RadixDialog.Description className="text-sm text-fg-muted">
                   {description}

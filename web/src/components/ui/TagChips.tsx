@@ -27,7 +27,7 @@ export function TagChips({
         >
           {linked ? (
             <Link
-              to={`/app/traces?tag=${encodeURIComponent(tag)}`}
+              to={`/app/traces?tags=${encodeURIComponent(tag)}`}
               aria-label={`Show traces tagged ${tag}`}
               className="relative z-10 hover:text-fg hover:underline"
             >

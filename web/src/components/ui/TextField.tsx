@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, Ref } from 'react';
 import { Field } from './Field.js';
 import { Input } from './Input.js';
 
@@ -8,6 +8,7 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | '
   onValueChange(value: string): void;
   error?: string | undefined;
   hint?: string;
+  ref?: Ref<HTMLInputElement>;
 };
 
 /** The common case of Field + Input: a labelled text, e-mail or password box with hint and error. */

@@ -5,11 +5,14 @@ import type { ApiKey } from '../../../../contract/api-keys.js';
 import { Badge } from '../../components/ui/Badge.js';
 import { Button } from '../../components/ui/Button.js';
 import { Spinner } from '../../components/ui/Spinner.js';
+import { expiryLabel, isExpired } from '../../lib/key-expiry.js';
 import { formatDate, formatDateTime, lastUsedLabel } from '../../lib/relative-time.js';
+import { EditApiKeyDialog } from './EditApiKeyDialog.js';
 import { RevokeApiKeyDialog } from './RevokeApiKeyDialog.js';
 
 export function ApiKeyList({ query }: { query: UseQueryResult<ApiKey[]> }) {
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const [editing, setEditing] = useState<ApiKey | null>(null);
 
   if (query.isPending) {
     return (
@@ -45,7 +48,10 @@ export function ApiKeyList({ query }: { query: UseQueryResult<ApiKey[]> }) {
         {query.data.map((key) => (
           <li key={key.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between">
             <div className="min-w-0 space-y-1.5">
-              <p className="font-medium break-words text-fg">{key.name}</p>
+              <p className="flex flex-wrap items-center gap-2 font-medium break-words text-fg">
+                <span className="min-w-0 break-words">{key.name}</span>
+                {isExpired(key.expires_at, now) && <Badge tone="danger">Expired</Badge>}
+              </p>
               <div className="flex flex-wrap items-center gap-1.5">
                 <code className="rounded bg-surface-muted px-1.5 py-0.5 font-mono text-[13px] text-fg">
                   {key.prefix}…
@@ -72,21 +78,40 @@ export function ApiKeyList({ query }: { query: UseQueryResult<ApiKey[]> }) {
                     {lastUsedLabel(key.last_used_at, now)}
                   </dd>
                 </div>
+                <div>
+                  <dt className="sr-only">Expiry</dt>
+                  <dd
+                    className={isExpired(key.expires_at, now) ? 'text-danger' : 'text-fg'}
+                    title={key.expires_at ? formatDateTime(key.expires_at) : undefined}
+                  >
+                    {expiryLabel(key.expires_at, now, (iso) => formatDate(iso))}
+                  </dd>
+                </div>
               </dl>
             </div>
-            <Button
-              variant="danger-ghost"
-              size="sm"
-              className="self-start"
-              aria-label={`Revoke ${key.name}`}
-              onClick={() => setRevoking(key)}
-            >
-              Revoke
-            </Button>
+            <div className="flex gap-2 self-start">
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={`Edit ${key.name}`}
+                onClick={() => setEditing(key)}
+              >
+                Edit
+              </Button>
+              <Button
+                variant="danger-ghost"
+                size="sm"
+                aria-label={`Revoke ${key.name}`}
+                onClick={() => setRevoking(key)}
+              >
+                Revoke
+              </Button>
+            </div>
           </li>
         ))}
       </ul>
       <RevokeApiKeyDialog apiKey={revoking} onClose={() => setRevoking(null)} />
+      {editing && <EditApiKeyDialog key={editing.id} apiKey={editing} onClose={() => setEditing(null)} />}
     </>
   );
 }

@@ -10,9 +10,11 @@ import { ApiKeyHelp } from './ApiKeyHelp.js';
 import { ApiKeyList } from './ApiKeyList.js';
 import { CreateApiKeyForm } from './CreateApiKeyForm.js';
 import { NewKeyPanel } from './NewKeyPanel.js';
+import { usePageTitle } from '../../lib/page-title.js';
 
 /** /app/settings/api-keys: create, see once, list, revoke (ADR 0009). */
 export function ApiKeysPage() {
+  usePageTitle('API Keys');
   const keys = useApiKeys();
   // Held only in memory: a reload or leaving the page drops it, as "shown once" requires.
   const [created, setCreated] = useState<CreatedApiKey | null>(null);

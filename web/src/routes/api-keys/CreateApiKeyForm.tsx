@@ -11,6 +11,8 @@ import { Button } from '../../components/ui/Button.js';
 import { Field } from '../../components/ui/Field.js';
 import { Input } from '../../components/ui/Input.js';
 import { messageOf } from '../../lib/api-error.js';
+import { type ExpiryChoice, expiryFromChoice } from '../../lib/key-expiry.js';
+import { ExpiryField } from './ExpiryField.js';
 import { PERMISSION_LABELS } from './permissions.js';
 
 /** Spec sections 5 and 9: name required and trimmed; both permissions on by default. */
@@ -25,6 +27,9 @@ export function CreateApiKeyForm({
   const [permissions, setPermissions] = useState<ApiKeyPermission[]>([...DEFAULT_API_KEY_PERMISSIONS]);
   const [nameError, setNameError] = useState<string | undefined>();
   const [permissionError, setPermissionError] = useState<string | undefined>();
+  const [expiry, setExpiry] = useState<ExpiryChoice>('never');
+  const [expiryDate, setExpiryDate] = useState('');
+  const [expiryError, setExpiryError] = useState<string | undefined>();
   const create = useCreateApiKey();
 
   const toggle = (permission: ApiKeyPermission, on: boolean) => {
@@ -40,13 +45,17 @@ export function CreateApiKeyForm({
     // An empty name submits nothing: the button stays disabled until there is one.
     if (!trimmed) return setNameError('Name is required');
     if (permissions.length === 0) return setPermissionError('Choose at least one permission');
+    const expiresAt = expiryFromChoice(expiry, expiryDate, new Date());
+    if (expiresAt === undefined) return setExpiryError('Choose a day after today');
     create.mutate(
-      { name: trimmed, permissions },
+      { name: trimmed, permissions, expires_at: expiresAt },
       {
         onSuccess: (created) => {
           toast.success('API key created successfully!');
           setName('');
           setPermissions([...DEFAULT_API_KEY_PERMISSIONS]);
+          setExpiry('never');
+          setExpiryDate('');
           onCreated(created);
         },
         onError: (err) => toast.error(messageOf(err, 'Failed to create API key')),
@@ -102,6 +111,19 @@ export function CreateApiKeyForm({
           </p>
         )}
       </fieldset>
+      <ExpiryField
+        choice={expiry}
+        date={expiryDate}
+        onChoice={(c) => {
+          setExpiry(c);
+          setExpiryError(undefined);
+        }}
+        onDate={(d) => {
+          setExpiryDate(d);
+          setExpiryError(undefined);
+        }}
+        error={expiryError}
+      />
       <Button type="submit" disabled={create.isPending}>
         {create.isPending ? 'Creating...' : 'Create API Key'}
       </Button>

@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/Button.js';
 import { PageSpinner } from '../../components/ui/Spinner.js';
 import { messageOf } from '../../lib/api-error.js';
 import { SCOPE_TEXT } from './scope-text.js';
+import { usePageTitle } from '../../lib/page-title.js';
 
 const PLATFORM_NAMES = {
   claude: 'Claude',
@@ -24,6 +25,7 @@ const PLATFORM_NAMES = {
  * and back); framing is forbidden by the server's CSP, so no other site can overlay it.
  */
 export function ConsentPage() {
+  usePageTitle('Approve access');
   const [params] = useSearchParams();
   const id = params.get('request') ?? '';
   const request = useConsentRequest(id);

@@ -4,8 +4,10 @@ import { Badge } from '../../components/ui/Badge.js';
 import { PageHeader } from '../../components/ui/PageHeader.js';
 import { cn } from '../../lib/cn.js';
 import { INTEGRATION_CARDS, type IntegrationCard } from './integrations.js';
+import { usePageTitle } from '../../lib/page-title.js';
 
 export function IntegrationsPage() {
+  usePageTitle('Integrations');
   return (
     <>
       <PageHeader

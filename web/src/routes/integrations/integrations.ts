@@ -9,6 +9,7 @@ import {
   Sparkles,
   Terminal,
 } from 'lucide-react';
+import { CHATGPT } from '../../lib/vendor-guides.js';
 
 export type IntegrationCard = {
   name: string;
@@ -34,7 +35,7 @@ export const INTEGRATION_CARDS: readonly IntegrationCard[] = [
   },
   {
     name: 'ChatGPT MCP Connector',
-    description: 'Create a connector in ChatGPT’s developer mode (Plus or Pro) and sign in to Cairn.',
+    description: `Create an app in ChatGPT’s developer mode (${CHATGPT.plans}) and sign in to Cairn.`,
     icon: MessageSquare,
     auth: 'OAuth',
     status: 'beta',

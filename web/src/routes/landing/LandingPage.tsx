@@ -8,9 +8,11 @@ import { Hero } from './Hero.js';
 import { IntegrationsSection } from './IntegrationsSection.js';
 import { LandingFooter, SECTION_LINKS } from './LandingFooter.js';
 import { SecuritySection } from './SecuritySection.js';
+import { usePageTitle } from '../../lib/page-title.js';
 
 /** `/`: what Cairn is, why to trust it, and the way in. */
 export function LandingPage() {
+  usePageTitle('Your AI memory hub');
   return (
     <div className="flex min-h-screen flex-col">
       <PublicHeader

@@ -8,9 +8,11 @@ import { PageSpinner } from '../../components/ui/Spinner.js';
 import { safeNext } from '../../lib/safe-next.js';
 import { OwnerSetupForm } from './OwnerSetupForm.js';
 import { SignInForm } from './SignInForm.js';
+import { usePageTitle } from '../../lib/page-title.js';
 
 /** /login: sign in, or — on a fresh install with no account yet — create the owner account once. */
 export function LoginPage() {
+  usePageTitle('Sign in');
   const { user, loading } = useAuth();
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));

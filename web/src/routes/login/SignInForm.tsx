@@ -1,24 +1,15 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useAuth } from '../../auth/auth-context.js';
 import { Button } from '../../components/ui/Button.js';
+import { Command } from '../../components/ui/Command.js';
 import { TextField } from '../../components/ui/TextField.js';
-import { messageOf } from '../../lib/api-error.js';
+import { ApiError, messageOf } from '../../lib/api-error.js';
+import { signedInBefore } from '../../lib/signed-in-before.js';
 import { AuthCard } from './AuthCard.js';
 
 const FORGOT_PASSWORD = 'This server sends no e-mail, so ask its owner to reset your password.';
-
-/** Set after a successful sign-in on this browser: only then is "Welcome back" true. */
-const SIGNED_IN_BEFORE = 'cairn:signed-in-before';
-
-function signedInBefore(): boolean {
-  try {
-    return localStorage.getItem(SIGNED_IN_BEFORE) === '1';
-  } catch {
-    return false;
-  }
-}
 
 export function SignInForm({ next, registrationOpen }: { next: string; registrationOpen: boolean }) {
   const { signIn } = useAuth();
@@ -27,20 +18,28 @@ export function SignInForm({ next, registrationOpen }: { next: string; registrat
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  // A refused sign-in is said under the field as well as in the toast (which passes, far from the
+  // form): a wrong password under Password, anything else (too many attempts, no server) under
+  // the button.
+  const [passwordError, setPasswordError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | undefined>();
+  const passwordInput = useRef<HTMLInputElement>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    setPasswordError(undefined);
+    setFormError(undefined);
     setBusy(true);
     try {
       await signIn(email, password);
-      try {
-        localStorage.setItem(SIGNED_IN_BEFORE, '1');
-      } catch {
-        // Storage refused (private mode): the greeting stays neutral, nothing else depends on it.
-      }
       navigate(next, { replace: true });
     } catch (err) {
-      toast.error(messageOf(err, 'Failed to sign in'));
+      const message = messageOf(err, 'Failed to sign in');
+      toast.error(message);
+      if (err instanceof ApiError && err.code === 'invalid_credentials') {
+        setPasswordError(message);
+        passwordInput.current?.select();
+      } else setFormError(message);
       setBusy(false);
     }
   };
@@ -64,8 +63,13 @@ export function SignInForm({ next, registrationOpen }: { next: string; registrat
           required
           type="password"
           autoComplete="current-password"
+          ref={passwordInput}
+          error={passwordError}
           value={password}
-          onValueChange={setPassword}
+          onValueChange={(value) => {
+            setPassword(value);
+            setPasswordError(undefined);
+          }}
         />
         <div className="flex justify-end">
           {/* Cairn sends no e-mail: a reset is done by the server's owner with the CLI (README). */}
@@ -80,10 +84,13 @@ export function SignInForm({ next, registrationOpen }: { next: string; registrat
         {notice && (
           <p role="status" className="rounded-lg bg-info-soft px-3 py-2 text-sm text-info-soft-fg">
             {notice} They run{' '}
-            <code className="font-mono text-xs break-all">
-              npm run cairn -- user reset-password --email &lt;your e-mail&gt;
-            </code>{' '}
+            <Command text="npm run cairn -- user reset-password --email <your e-mail>" className="text-xs" />{' '}
             on the server.
+          </p>
+        )}
+        {formError && (
+          <p role="alert" className="text-sm text-danger">
+            {formError}
           </p>
         )}
         <Button type="submit" className="w-full" disabled={busy}>

@@ -1,7 +1,9 @@
 import { Callout } from '../../components/ui/Callout.js';
 import { CopyField } from '../../components/ui/CodeBlock.js';
+import { CheckedOn, MenuPath } from '../../components/ui/MenuPath.js';
+import { CHATGPT } from '../../lib/vendor-guides.js';
 import { OAuthClientHint } from './OAuthClientHint.js';
-import { CheckedOn, InlineCode, MenuPath, type SetupTabProps, Steps } from './setup-parts.js';
+import { InlineCode, type SetupTabProps, Steps } from './setup-parts.js';
 
 export function ChatGptTab({ urls, clients, dynamicRegistration }: SetupTabProps) {
   return (
@@ -9,8 +11,8 @@ export function ChatGptTab({ urls, clients, dynamicRegistration }: SetupTabProps
       <Callout tone="info" title="What you need">
         <ul className="list-disc space-y-1 pl-4">
           <li>
-            ChatGPT Plus, Pro, Business, Enterprise or Education on the web, with developer mode turned on (on
-            Business, Enterprise and Education a workspace admin may have to allow it).
+            {CHATGPT.plans}, with developer mode turned on (on Business, Enterprise and Education a workspace
+            admin may have to allow it).
           </li>
           <li>
             Cairn on a public HTTPS address: ChatGPT connects from OpenAI’s servers. This server’s MCP URL is{' '}
@@ -24,9 +26,7 @@ export function ChatGptTab({ urls, clients, dynamicRegistration }: SetupTabProps
             title: 'Turn on developer mode',
             body: (
               <p>
-                In ChatGPT open{' '}
-                <MenuPath parts={['Settings', 'Apps', 'Advanced settings', 'Developer mode']} /> and switch it
-                on.
+                In ChatGPT open <MenuPath parts={CHATGPT.developerMode} /> and switch it on.
               </p>
             ),
           },
@@ -35,9 +35,9 @@ export function ChatGptTab({ urls, clients, dynamicRegistration }: SetupTabProps
             body: (
               <>
                 <p>
-                  Back in <MenuPath parts={['Settings', 'Apps']} />, choose{' '}
-                  <span className="font-medium text-fg">Create app</span> (it appears only in developer mode).
-                  Name it Cairn, paste the MCP server URL and choose{' '}
+                  Back in <MenuPath parts={CHATGPT.apps} />, choose{' '}
+                  <span className="font-medium text-fg">{CHATGPT.createApp}</span> (it appears only in
+                  developer mode). Name it Cairn, paste the MCP server URL and choose{' '}
                   <span className="font-medium text-fg">OAuth</span> as the authentication.
                 </p>
                 <CopyField value={urls.mcpUrl} copyLabel="Copy MCP server URL for ChatGPT" />
@@ -65,9 +65,9 @@ export function ChatGptTab({ urls, clients, dynamicRegistration }: SetupTabProps
             title: 'Use it in a chat',
             body: (
               <p>
-                In a conversation choose <MenuPath parts={['+', 'More', 'Developer mode']} />, turn Cairn on
-                and ask, for example, “Search my Cairn memories for my coffee order” or “Remember that I
-                prefer short answers.”
+                In a conversation choose <MenuPath parts={CHATGPT.inChat} />, turn Cairn on and ask, for
+                example, “Search my Cairn memories for my coffee order” or “Remember that I prefer short
+                answers.”
               </p>
             ),
           },
@@ -91,11 +91,7 @@ export function ChatGptTab({ urls, clients, dynamicRegistration }: SetupTabProps
           </li>
         </ul>
       </Callout>
-      <CheckedOn
-        date="2026-11-26"
-        source="OpenAI’s developer mode guide"
-        href="https://developers.openai.com/api/docs/guides/developer-mode"
-      />
+      <CheckedOn date={CHATGPT.checkedOn} source={CHATGPT.source.label} href={CHATGPT.source.href} />
     </div>
   );
 }

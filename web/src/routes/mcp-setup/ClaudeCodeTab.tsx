@@ -29,7 +29,6 @@ export function ClaudeCodeTab({ urls }: SetupTabProps) {
                   code={claudeCodeCommand(urls.mcpUrl)}
                   copyLabel="Copy Claude Code command"
                   caption="shell"
-                  wrap
                 />
                 <p>
                   Add <InlineCode>--scope user</InlineCode> right after{' '}
@@ -56,7 +55,6 @@ export function ClaudeCodeTab({ urls }: SetupTabProps) {
           code={claudeCodeOAuthCommand(urls.mcpUrl)}
           copyLabel="Copy Claude Code command for OAuth"
           caption="shell"
-          wrap
           className="bg-surface"
         />
       </Callout>

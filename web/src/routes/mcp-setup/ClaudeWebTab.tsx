@@ -1,21 +1,19 @@
 import { Callout } from '../../components/ui/Callout.js';
 import { CopyField } from '../../components/ui/CodeBlock.js';
+import { CheckedOn, MenuPath } from '../../components/ui/MenuPath.js';
+import { CLAUDE } from '../../lib/vendor-guides.js';
 import { OAuthClientHint } from './OAuthClientHint.js';
-import { CheckedOn, InlineCode, MenuPath, type SetupTabProps, Steps, TabLink } from './setup-parts.js';
+import { InlineCode, type SetupTabProps, Steps, TabLink } from './setup-parts.js';
 
 export function ClaudeWebTab({ urls, clients, dynamicRegistration, onSelectTab }: SetupTabProps) {
   return (
     <div className="space-y-8">
       <Callout tone="info" title="What you need">
         <ul className="list-disc space-y-1 pl-4">
-          <li>
-            A Claude plan with custom connectors: Pro, Max, Team or Enterprise (Free allows one custom
-            connector).
-          </li>
+          <li>A Claude plan with custom connectors: {CLAUDE.plans}.</li>
           <li>
             On Team and Enterprise, an Owner adds the connector for the organization first, in{' '}
-            <MenuPath parts={['Organization settings', 'Connectors']} />; each member then connects to it in
-            their own settings.
+            <MenuPath parts={CLAUDE.organization} />; each member then connects to it in their own settings.
           </li>
           <li>
             Cairn on a public HTTPS address: Claude connects from Anthropic’s servers, even when you use
@@ -29,10 +27,9 @@ export function ClaudeWebTab({ urls, clients, dynamicRegistration, onSelectTab }
             title: 'Add a custom connector',
             body: (
               <p>
-                On claude.ai or in Claude Desktop open{' '}
-                <MenuPath parts={['Settings', 'Connectors', 'Add custom connector']} /> (newer versions put
-                Connectors under Customize). On Team and Enterprise, the Owner does this step in Organization
-                settings and members go straight to Connect.
+                On claude.ai or in Claude Desktop open <MenuPath parts={CLAUDE.addConnector} /> (newer
+                versions put Connectors under Customize). On Team and Enterprise, the Owner does this step in
+                Organization settings and members go straight to Connect.
               </p>
             ),
           },
@@ -74,8 +71,8 @@ export function ClaudeWebTab({ urls, clients, dynamicRegistration, onSelectTab }
       />
       <Callout tone={dynamicRegistration ? 'tip' : 'info'} title="Advanced settings: your own OAuth client">
         <p>
-          When adding the connector, <MenuPath parts={['Advanced settings']} /> takes an OAuth Client ID and
-          Client Secret.
+          When adding the connector, <MenuPath parts={CLAUDE.advanced} /> takes an OAuth Client ID and Client
+          Secret.
         </p>
         <OAuthClientHint clients={clients} platform="claude" platformLabel="Claude" />
       </Callout>
@@ -89,11 +86,7 @@ export function ClaudeWebTab({ urls, clients, dynamicRegistration, onSelectTab }
           ).
         </p>
       </Callout>
-      <CheckedOn
-        date="2026-11-26"
-        source="Claude’s custom connector guide"
-        href="https://support.claude.com/en/articles/11175166-getting-started-with-custom-connectors-using-remote-mcp"
-      />
+      <CheckedOn date={CLAUDE.checkedOn} source={CLAUDE.source.label} href={CLAUDE.source.href} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useOAuthClientsForSetup } from '../../api/oauth-clients.js';
 import { setupUrls, useServerInfo } from '../../api/server-info.js';
 import { PageHeader } from '../../components/ui/PageHeader.js';
+import { usePageTitle } from '../../lib/page-title.js';
 import { Tabs } from '../../components/ui/Tabs.js';
 import { SETUP_TAB_LABELS, type SetupTab, tabFromHash } from '../../lib/setup-tabs.js';
 import { ChatGptTab } from './ChatGptTab.js';
@@ -25,6 +26,7 @@ export function McpSetupPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const tab = tabFromHash(location.hash);
+  usePageTitle(tab === 'overview' ? 'MCP Setup' : `${SETUP_TAB_LABELS[tab]} · MCP Setup`);
   const info = useServerInfo();
   const clients = useOAuthClientsForSetup();
   const tabsBox = useRef<HTMLDivElement>(null);

@@ -62,7 +62,6 @@ export function OtherToolsTab({ urls }: SetupTabProps) {
               code={checksumCommand(urls.stdioClient.url)}
               copyLabel="Copy checksum command"
               caption="shell"
-              wrap
             />
           </>
         ) : urls.fromServer ? (
@@ -85,11 +84,7 @@ export function OtherToolsTab({ urls }: SetupTabProps) {
         <p className="text-sm leading-relaxed text-fg-muted">
           A client that cannot send headers can put the key in the URL:
         </p>
-        <CodeBlock
-          code={mcpUrlWithApiKey(urls.mcpUrl)}
-          copyLabel="Copy MCP URL with API key parameter"
-          wrap
-        />
+        <CodeBlock code={mcpUrlWithApiKey(urls.mcpUrl)} copyLabel="Copy MCP URL with API key parameter" />
         <Callout tone="warning">
           <p>
             URLs end up in logs and histories. Cairn redacts the key from its own logs, but proxies may not:
@@ -102,7 +97,7 @@ export function OtherToolsTab({ urls }: SetupTabProps) {
         <p className="text-sm leading-relaxed text-fg-muted">
           Every feature is also plain HTTP and JSON. A search:
         </p>
-        <CodeBlock code={curlSearch(urls.publicUrl)} copyLabel="Copy curl example" caption="shell" wrap />
+        <CodeBlock code={curlSearch(urls.publicUrl)} copyLabel="Copy curl example" caption="shell" />
         <p className="text-sm leading-relaxed text-fg-muted">
           The full reference is at{' '}
           <a

@@ -160,11 +160,7 @@ export function OverviewTab({ urls, dynamicRegistration, onSelectTab }: SetupTab
             </p>
           </div>
         </div>
-        <CodeBlock
-          code={mcpUrlWithApiKey(urls.mcpUrl)}
-          copyLabel="Copy MCP URL with API key parameter"
-          wrap
-        />
+        <CodeBlock code={mcpUrlWithApiKey(urls.mcpUrl)} copyLabel="Copy MCP URL with API key parameter" />
         <Callout tone="warning" title="Keys in URLs end up in logs">
           <p>
             URLs are kept in proxy logs, browser histories and client settings. Cairn redacts the key from its

@@ -46,25 +46,6 @@ export function SetupSection({ title, children, id }: { title: string; children:
   );
 }
 
-/** A menu path as people see it in a client's UI: Settings → Connectors. */
-export function MenuPath({ parts }: { parts: readonly string[] }) {
-  return (
-    <span className="font-semibold">
-      {parts.map((p, i) => (
-        <span key={p}>
-          {i > 0 && (
-            <>
-              <span aria-hidden="true"> → </span>
-              <span className="sr-only">, then </span>
-            </>
-          )}
-          {p}
-        </span>
-      ))}
-    </span>
-  );
-}
-
 export function InlineCode({ children }: { children: ReactNode }) {
   return (
     <code className="rounded bg-surface-muted px-1.5 py-0.5 font-mono text-[0.85em] break-words text-fg">
@@ -99,32 +80,5 @@ export function TabLink({
     >
       {children}
     </button>
-  );
-}
-
-/**
- * When a tab's steps were last compared with the vendor's own documentation: menus move, so the
- * page says how fresh its directions are and where to check them.
- */
-export function CheckedOn({ date, source, href }: { date: string; source: string; href: string }) {
-  const label = new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  return (
-    <p className="text-xs text-fg-muted">
-      Steps checked against{' '}
-      <a
-        href={href}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="font-medium text-accent underline underline-offset-2 hover:no-underline"
-      >
-        {source}
-      </a>{' '}
-      on <time dateTime={date}>{label}</time>.
-    </p>
   );
 }

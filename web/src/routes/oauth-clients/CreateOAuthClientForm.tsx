@@ -9,6 +9,7 @@ import { Select } from '../../components/ui/Select.js';
 import { messageOf } from '../../lib/api-error.js';
 import { parseRedirectUris } from '../../lib/redirect-uris.js';
 import { useFormErrors } from '../../lib/use-form-errors.js';
+import { CallbackPresets } from './CallbackPresets.js';
 import { PLATFORMS, TYPES_REDIRECT_URIS } from './platforms.js';
 
 const FIELDS = ['name', 'redirect_uris'] as const;
@@ -78,7 +79,7 @@ export function CreateOAuthClientForm({ onCreated }: { onCreated(client: OAuthCl
           error={form.errors.redirect_uris}
           hint={
             platform === 'chatgpt'
-              ? 'One per line. Required for the ChatGPT flow: paste the callback URL ChatGPT shows for your connector.'
+              ? 'Optional, one per line: only a callback URL ChatGPT shows that differs from the one Cairn adds below.'
               : 'One per line: where your app receives the authorization code (https, or http on localhost).'
           }
         >
@@ -101,19 +102,10 @@ export function CreateOAuthClientForm({ onCreated }: { onCreated(client: OAuthCl
           )}
         </Field>
       )}
-      {presets.length > 0 && (
-        <div className="text-sm text-fg-muted md:col-span-2">
-          <p>
-            Cairn adds{' '}
-            {platform === 'chatgpt' ? 'ChatGPT’s stable callback' : 'this platform’s callback URLs'} for you:
-          </p>
-          <ul className="mt-1 space-y-0.5 font-mono text-xs wrap-anywhere">
-            {presets.map((uri) => (
-              <li key={uri}>{uri}</li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <CallbackPresets presets={presets} className="md:col-span-2">
+        Cairn adds {platform === 'chatgpt' ? 'ChatGPT’s stable callback' : 'this platform’s callback URLs'}{' '}
+        for you:
+      </CallbackPresets>
       <div className="md:col-span-2">
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? 'Creating...' : 'Create client'}

@@ -3,7 +3,7 @@ import type { OAuthClientWithSecret } from '../../../../contract/oauth.js';
 import { Button } from '../../components/ui/Button.js';
 import { Callout } from '../../components/ui/Callout.js';
 import { CredentialRow } from './CredentialRow.js';
-import { PASTE_HINTS } from './platforms.js';
+import { PasteHint } from './PasteHint.js';
 
 /** The one time a client secret is visible: after creating a client or regenerating its secret. */
 export function CredentialsPanel({ client, onDone }: { client: OAuthClientWithSecret; onDone(): void }) {
@@ -24,7 +24,7 @@ export function CredentialsPanel({ client, onDone }: { client: OAuthClientWithSe
         <CredentialRow label="Client ID" value={client.client_id} />
         <CredentialRow label="Client secret" value={client.client_secret} />
       </dl>
-      <p className="text-sm text-fg-muted">{PASTE_HINTS[client.platform]}</p>
+      <PasteHint platform={client.platform} />
       <div className="flex justify-end">
         <Button onClick={onDone}>Done</Button>
       </div>

@@ -11,11 +11,13 @@ export function DeleteOAuthClientDialog({
   pending,
   onCancel,
   onConfirm,
+  finalFocus,
 }: {
   client: OAuthClient | null;
   pending: boolean;
   onCancel(): void;
   onConfirm(client: OAuthClient): void;
+  finalFocus?: () => HTMLElement | null;
 }) {
   return (
     <ConfirmDialog
@@ -27,6 +29,7 @@ export function DeleteOAuthClientDialog({
       pending={pending}
       onCancel={onCancel}
       onConfirm={() => client && onConfirm(client)}
+      finalFocus={finalFocus}
     >
       Assistants connected through this client lose access at once and must be connected again.
     </ConfirmDialog>

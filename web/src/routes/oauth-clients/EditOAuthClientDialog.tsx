@@ -6,17 +6,17 @@ import {
   UpdateOAuthClientRequest as UpdateSchema,
 } from '../../../../contract/oauth.js';
 import { useOAuthServerInfo, useUpdateOAuthClient } from '../../api/oauth-clients.js';
-import { Button } from '../../components/ui/Button.js';
-import { Dialog } from '../../components/ui/Dialog.js';
+import { FormDialog } from '../../components/ui/FormDialog.js';
 import { Field } from '../../components/ui/Field.js';
 import { Input, Textarea } from '../../components/ui/Input.js';
+import { useDiscardGuard } from '../../components/ui/use-discard-guard.js';
 import { messageOf } from '../../lib/api-error.js';
 import { parseRedirectUris } from '../../lib/redirect-uris.js';
 import { useFormErrors } from '../../lib/use-form-errors.js';
+import { CallbackPresets } from './CallbackPresets.js';
 import { TYPES_REDIRECT_URIS } from './platforms.js';
 
 const FIELDS = ['name', 'redirect_uris'] as const;
-const FORM_ID = 'edit-oauth-client-form';
 
 /**
  * Rename a client made on this page or change its redirect URIs. The platform's own callbacks are
@@ -41,6 +41,13 @@ export function EditOAuthClientDialog({
   // The presets arrive with server-info; until the person types, the box shows the stored list.
   const urisText = uris ?? typed.join('\n');
   const showsUris = TYPES_REDIRECT_URIS.has(client.platform);
+  const dirty = name !== client.name || (uris !== null && uris !== typed.join('\n'));
+  const discard = useDiscardGuard({
+    dirty,
+    pending: update.isPending,
+    close: onClose,
+    unsaved: 'Your changes to this client are not saved yet.',
+  });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -66,68 +73,53 @@ export function EditOAuthClientDialog({
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(open) => !open && !update.isPending && onClose()}
       title="Edit OAuth client"
       description="The client ID and secret stay the same, so a connected assistant keeps working."
       className="max-w-xl"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM_ID} disabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save Changes'}
-          </Button>
-        </>
-      }
+      onOpenChange={discard.requestOpenChange}
+      onCancel={onClose}
+      onSubmit={submit}
+      pending={update.isPending}
+      submitLabel="Save Changes"
+      pendingLabel="Saving..."
+      after={discard.confirm}
     >
-      <form id={FORM_ID} onSubmit={submit} noValidate className="space-y-4">
-        <Field label="Name" required error={form.errors.name}>
+      <Field label="Name" required error={form.errors.name}>
+        {(ids) => (
+          <Input
+            {...ids}
+            value={name}
+            onChange={(e) => {
+              setName(e.target.value);
+              form.clear('name');
+            }}
+            autoComplete="off"
+          />
+        )}
+      </Field>
+      {showsUris && (
+        <Field
+          label="Redirect URIs"
+          error={form.errors.redirect_uris}
+          hint="One per line: where your app receives the authorization code (https, or http on localhost)."
+        >
           {(ids) => (
-            <Input
+            <Textarea
               {...ids}
-              value={name}
+              rows={3}
+              value={urisText}
               onChange={(e) => {
-                setName(e.target.value);
-                form.clear('name');
+                setUris(e.target.value);
+                form.clear('redirect_uris');
               }}
-              autoComplete="off"
+              className="font-mono"
             />
           )}
         </Field>
-        {showsUris && (
-          <Field
-            label="Redirect URIs"
-            error={form.errors.redirect_uris}
-            hint="One per line: where your app receives the authorization code (https, or http on localhost)."
-          >
-            {(ids) => (
-              <Textarea
-                {...ids}
-                rows={3}
-                value={urisText}
-                onChange={(e) => {
-                  setUris(e.target.value);
-                  form.clear('redirect_uris');
-                }}
-                className="font-mono"
-              />
-            )}
-          </Field>
-        )}
-        {presets.length > 0 && (
-          <div className="text-sm text-fg-muted">
-            <p>Cairn keeps this platform’s own callback URLs:</p>
-            <ul className="mt-1 space-y-0.5 font-mono text-xs wrap-anywhere">
-              {presets.map((uri) => (
-                <li key={uri}>{uri}</li>
-              ))}
-            </ul>
-          </div>
-        )}
-      </form>
-    </Dialog>
+      )}
+      <CallbackPresets presets={presets}>Cairn keeps this platform’s own callback URLs:</CallbackPresets>
+    </FormDialog>
   );
 }

@@ -1,12 +1,12 @@
-import { Fragment } from 'react';
 import { Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import type { OAuthClient } from '../../../../contract/oauth.js';
 import { Badge } from '../../components/ui/Badge.js';
+import { BreakableText } from '../../components/ui/BreakableText.js';
 import { Button } from '../../components/ui/Button.js';
 import { formatDate, formatDateTime, lastUsedLabel } from '../../lib/relative-time.js';
-import { urlBreakParts } from '../../lib/url-breaks.js';
 import { CredentialRow } from './CredentialRow.js';
-import { PASTE_HINTS, PLATFORM_NAMES, REGISTERED_VIA } from './platforms.js';
+import { PasteHint } from './PasteHint.js';
+import { PLATFORM_NAMES, REGISTERED_VIA } from './platforms.js';
 
 type Props = {
   client: OAuthClient;
@@ -65,12 +65,12 @@ export function OAuthClientCard({ client, onDelete, onEdit, onRegenerate, regene
           </Button>
         </div>
       </div>
-      <dl className="grid gap-3 md:grid-cols-2">
+      <dl className="grid gap-3 md:grid-cols-2 [&>*]:min-w-0">
         <CredentialRow label="Server URL" value={client.mcp_url} />
         <CredentialRow label="Client ID" value={client.client_id} />
       </dl>
-      <p className="text-sm text-fg-muted">{PASTE_HINTS[client.platform]}</p>
-      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4">
+      <PasteHint platform={client.platform} />
+      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4 [&>*]:min-w-0">
         <div>
           <dt className="text-xs text-fg-muted">Permissions</dt>
           <dd className="text-fg">{client.scopes.join(', ')}</dd>
@@ -91,21 +91,15 @@ export function OAuthClientCard({ client, onDelete, onEdit, onRegenerate, regene
           <dt className="text-xs text-fg-muted">Redirect URIs</dt>
           <dd className="space-y-0.5 font-mono text-xs break-words text-fg">
             {client.redirect_uris.length
-              ? client.redirect_uris.map((u) => <div key={u}>{withUrlBreaks(u)}</div>)
+              ? client.redirect_uris.map((u) => (
+                  <div key={u}>
+                    <BreakableText text={u} />
+                  </div>
+                ))
               : '—'}
           </dd>
         </div>
       </dl>
     </li>
   );
-}
-
-/** A URL that wraps after its separators (/, ., ?, &, =), not in the middle of a word. */
-function withUrlBreaks(url: string) {
-  return urlBreakParts(url).map((part, i) => (
-    <Fragment key={i}>
-      {i > 0 && <wbr />}
-      {part}
-    </Fragment>
-  ));
 }

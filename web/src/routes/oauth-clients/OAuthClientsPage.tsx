@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { OAuthClient, OAuthClientWithSecret } from '../../../../contract/oauth.js';
 import { useDeleteOAuthClient, useOAuthClients, useRegenerateOAuthSecret } from '../../api/oauth-clients.js';
@@ -11,6 +11,7 @@ import { DeleteOAuthClientDialog } from './DeleteOAuthClientDialog.js';
 import { EditOAuthClientDialog } from './EditOAuthClientDialog.js';
 import { OAuthClientCard } from './OAuthClientCard.js';
 import { RegenerateSecretDialog } from './RegenerateSecretDialog.js';
+import { usePageTitle } from '../../lib/page-title.js';
 
 /**
  * /app/settings/oauth-clients: clients for assistants that connect
@@ -18,6 +19,7 @@ import { RegenerateSecretDialog } from './RegenerateSecretDialog.js';
  * person approved appear here too, so they can be disconnected.
  */
 export function OAuthClientsPage() {
+  usePageTitle('OAuth Clients');
   const clients = useOAuthClients();
   const remove = useDeleteOAuthClient();
   const regenerate = useRegenerateOAuthSecret();
@@ -31,9 +33,15 @@ export function OAuthClientsPage() {
   const edit = (client: OAuthClient) =>
     setToEdit((current) => ({ client, open: true, opening: (current?.opening ?? 0) + 1 }));
 
+  // The Delete button that opened the dialog leaves with its card: after a delete the focus goes
+  // to the list's heading instead of falling to the page.
+  const listHeading = useRef<HTMLHeadingElement>(null);
+  const deleted = useRef(false);
+
   const confirmDelete = (client: OAuthClient) =>
     remove.mutate(client, {
       onSuccess: () => {
+        deleted.current = true;
         toast.success('OAuth client deleted');
         setToDelete(null);
         if (credentials?.id === client.id) setCredentials(null);
@@ -68,7 +76,12 @@ export function OAuthClientsPage() {
         </CardContent>
       </Card>
       <section aria-labelledby="oauth-clients-list" className="space-y-3">
-        <h2 id="oauth-clients-list" className="text-base font-semibold text-fg">
+        <h2
+          id="oauth-clients-list"
+          ref={listHeading}
+          tabIndex={-1}
+          className="text-base font-semibold text-fg outline-none"
+        >
           Your OAuth clients
         </h2>
         {clients.isPending ? (
@@ -115,7 +128,11 @@ export function OAuthClientsPage() {
         client={toDelete}
         pending={remove.isPending}
         onCancel={() => setToDelete(null)}
-        onConfirm={confirmDelete}
+        onConfirm={(client) => {
+          deleted.current = false;
+          confirmDelete(client);
+        }}
+        finalFocus={() => (deleted.current ? listHeading.current : null)}
       />
     </div>
   );

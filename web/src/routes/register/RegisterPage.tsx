@@ -7,13 +7,16 @@ import { registrationStatusQuery, useAuth } from '../../auth/auth-context.js';
 import { PublicHeader } from '../../components/layout/PublicHeader.js';
 import { useNewAccountForm } from '../../components/forms/use-new-account-form.js';
 import { Button } from '../../components/ui/Button.js';
+import { Command } from '../../components/ui/Command.js';
 import { messageOf } from '../../lib/api-error.js';
 import { signUpErrorMessage } from '../../lib/sign-up-errors.js';
 import { AuthCard } from '../login/AuthCard.js';
+import { usePageTitle } from '../../lib/page-title.js';
 
 /** /register: open only when the server runs with ALLOW_REGISTRATION=true (spec: disabled by default). */
 export function RegisterPage() {
-  const { signUp } = useAuth();
+  usePageTitle('Create your account');
+  const { signUp, signIn } = useAuth();
   const navigate = useNavigate();
   const status = useQuery(registrationStatusQuery());
   const open = status.data?.registration_open === true;
@@ -31,12 +34,21 @@ export function RegisterPage() {
     setBusy(true);
     try {
       await signUp(values.email, values.password);
-      // Cairn sends no e-mail: the account works at once.
-      toast.success('Account created. Sign in with your e-mail and password.');
-      navigate('/login');
     } catch (err) {
       if (!form.fail(err)) setFormError(signUpErrorMessage(messageOf(err, 'Unknown error')));
       setBusy(false);
+      return;
+    }
+    // Cairn sends no e-mail, so the account works at once: sign in with what was just typed. The
+    // server answers a taken e-mail like a new one (ADR 0022); then this password is not that
+    // account's, and the person signs in on /login as before.
+    try {
+      await signIn(values.email, values.password);
+      toast.success('Account created. Welcome to Cairn!');
+      navigate('/app/dashboard', { replace: true });
+    } catch {
+      toast.success('Account created. Sign in with your e-mail and password.');
+      navigate('/login');
     }
   };
 
@@ -60,7 +72,7 @@ export function RegisterPage() {
               <p className="font-semibold">Registration is closed</p>
               <p className="text-sm">
                 The owner of this Cairn server creates accounts with{' '}
-                <code className="font-mono text-xs">npm run cairn -- user create</code>.
+                <Command text="npm run cairn -- user create" className="text-xs" />.
               </p>
             </div>
           </div>

@@ -9,6 +9,7 @@ import { SegmentedControl } from '../../components/ui/SegmentedControl.js';
 import { messageOf } from '../../lib/api-error.js';
 import { DeleteAccountCard } from './DeleteAccountCard.js';
 import { ImportCard } from './ImportCard.js';
+import { usePageTitle } from '../../lib/page-title.js';
 
 const EXPORT_OPTIONS: { value: ExportFormat; label: string }[] = [
   { value: 'json', label: 'Cairn JSON' },
@@ -18,6 +19,7 @@ const EXPORT_OPTIONS: { value: ExportFormat; label: string }[] = [
 
 /** /app/settings/data: your memories out (export), in (import), or gone (delete the account). */
 export function DataPage() {
+  usePageTitle('Import and export');
   const exporter = useExportAccount();
   const [format, setFormat] = useState<ExportFormat>('json');
 

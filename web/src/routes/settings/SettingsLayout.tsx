@@ -1,4 +1,4 @@
-import { Database, KeyRound, ShieldCheck, User } from 'lucide-react';
+import { Database, KeyRound, MonitorSmartphone, ShieldCheck, User } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
 import { cn } from '../../lib/cn.js';
 
@@ -6,10 +6,11 @@ const SECTIONS = [
   { to: '/app/settings', label: 'Profile', icon: User, end: true },
   { to: '/app/settings/api-keys', label: 'API Keys', icon: KeyRound, end: false },
   { to: '/app/settings/oauth-clients', label: 'OAuth Clients', icon: ShieldCheck, end: false },
+  { to: '/app/settings/sessions', label: 'Sessions', icon: MonitorSmartphone, end: false },
   { to: '/app/settings/data', label: 'Data', icon: Database, end: false },
 ] as const;
 
-/** Settings pages share a side nav (spec: Profile and API Keys; OAuth Clients and Data join them). */
+/** Settings pages share a side nav (spec: Profile and API Keys; OAuth Clients, Sessions and Data join them). */
 export function SettingsLayout() {
   return (
     <div className="flex flex-col gap-6 lg:flex-row lg:gap-10">

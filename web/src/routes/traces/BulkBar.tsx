@@ -7,8 +7,12 @@ import { useBulkTraces } from '../../api/trace-bulk.js';
 import { Button } from '../../components/ui/Button.js';
 import { Input } from '../../components/ui/Input.js';
 import { Select } from '../../components/ui/Select.js';
+import { cn } from '../../lib/cn.js';
 import { errorText } from '../../lib/form-errors.js';
 import { focusToastAction } from '../../lib/focus-toast-action.js';
+import { focusWhenShown, traceLinkSelector } from '../../lib/focus-when-shown.js';
+import { ExportSelection } from './ExportSelection.js';
+import type { Selectable, Selection } from './use-selection.js';
 
 const CHOOSE = 'choose';
 const CATEGORY_OPTIONS = [
@@ -18,29 +22,34 @@ const CATEGORY_OPTIONS = [
 
 type Props = {
   /** The traces shown on this page. */
-  pageIds: readonly string[];
-  selected: ReadonlySet<string>;
-  onSelect(ids: ReadonlySet<string>): void;
+  page: readonly Selectable[];
+  /** How many traces the list or search matches in all (every page). */
+  total: number;
+  selection: Selection;
+  /** Every matching trace, for "Select all N matching". */
+  loadAllMatching(): Promise<Selectable[]>;
 };
 
 const plural = (n: number) => `${n} ${n === 1 ? 'trace' : 'traces'}`;
 
 /**
- * "Select all on page" and, once something is selected, what can be done to all of it at once:
- * delete (no confirmation: the toast's Undo restores every one), set a category, add or remove a
- * tag. The selection is the page's: it is cleared after each action.
+ * "Select all on page", "Select all N matching" across pages, and what can be done to all of the
+ * selection at once: delete (no confirmation: the toast's Undo restores every one), set a
+ * category, add or remove a tag, export. It stays in view while the list scrolls, and the
+ * selection stays after an action, so the next one can follow.
  */
-export function BulkBar({ pageIds, selected, onSelect }: Props) {
+export function BulkBar({ page, total, selection, loadAllMatching }: Props) {
   const bulk = useBulkTraces();
   const [tag, setTag] = useState('');
-  const ids = pageIds.filter((id) => selected.has(id));
-  const all = ids.length > 0 && ids.length === pageIds.length;
+  const [loadingAll, setLoadingAll] = useState(false);
+  const onPage = page.filter((t) => selection.has(t.id)).length;
+  const allOnPage = page.length > 0 && onPage === page.length;
+  const count = selection.size;
+  const ids = [...selection.items.keys()];
 
-  async function run(body: BulkTracesRequest, done: (changed: string[]) => string) {
+  async function run(body: BulkTracesRequest) {
     try {
-      const { changed } = await bulk.mutateAsync(body);
-      onSelect(new Set());
-      return { changed, text: done(changed) };
+      return await bulk.mutateAsync(body);
     } catch (err) {
       toast.error(`Failed to change traces: ${errorText(err, 'Something went wrong')}`);
       return null;
@@ -48,33 +57,53 @@ export function BulkBar({ pageIds, selected, onSelect }: Props) {
   }
 
   async function remove() {
-    const result = await run({ action: 'delete', ids }, (c) => `${plural(c.length)} deleted`);
-    if (!result) return;
+    const items = [...selection.items.values()];
+    const changed = await run({ action: 'delete', ids });
+    if (!changed) return;
+    selection.remove(changed);
     const testId = 'undo-bulk-delete';
-    toast.success(result.text, {
+    toast.success(`${plural(changed.length)} deleted`, {
       duration: 10_000,
       testId,
       action: {
         label: 'Undo',
         onClick: () =>
-          void run({ action: 'restore', ids: result.changed }, (c) => `${plural(c.length)} restored`).then(
-            (r) => r && toast.success(r.text),
-          ),
+          void run({ action: 'restore', ids: changed }).then((restored) => {
+            if (!restored) return;
+            selection.add(items.filter((i) => restored.includes(i.id)));
+            toast.success(`${plural(restored.length)} restored`);
+            if (restored[0]) focusWhenShown(traceLinkSelector(restored[0]));
+          }),
       },
     });
     focusToastAction(testId);
   }
 
-  async function simple(body: BulkTracesRequest, verb: string) {
-    const result = await run(body, (c) => `${verb} on ${plural(c.length)}`);
-    if (result) toast.success(result.text);
+  async function simple(body: BulkTracesRequest, done: (n: number) => string) {
+    const changed = await run(body);
+    if (changed) toast.success(done(changed.length));
+  }
+
+  async function selectAllMatching() {
+    setLoadingAll(true);
+    try {
+      selection.add(await loadAllMatching());
+    } catch (err) {
+      toast.error(`Could not select every match: ${errorText(err, 'Something went wrong')}`);
+    } finally {
+      setLoadingAll(false);
+    }
   }
 
   // Shown as the server stores it (tags are lower-cased).
   const cleanTag = tag.trim().toLowerCase();
   return (
     <div
-      className="flex flex-wrap items-center gap-2 rounded-lg border border-line bg-surface-muted px-3 py-2 text-sm"
+      className={cn(
+        'flex flex-wrap items-center gap-2 rounded-lg border border-line bg-surface-muted px-3 py-2 text-sm',
+        // In view while the list scrolls: under the phone's header, at the top on a desktop.
+        count > 0 && 'sticky top-16 z-20 shadow-md lg:top-2',
+      )}
       role="toolbar"
       aria-label="Bulk actions"
     >
@@ -82,21 +111,26 @@ export function BulkBar({ pageIds, selected, onSelect }: Props) {
         <input
           type="checkbox"
           className="size-4 accent-[var(--color-accent)]"
-          checked={all}
+          checked={allOnPage}
           ref={(el) => {
-            if (el) el.indeterminate = ids.length > 0 && !all;
+            if (el) el.indeterminate = onPage > 0 && !allOnPage;
           }}
-          onChange={() => onSelect(all ? new Set() : new Set(pageIds))}
-          disabled={pageIds.length === 0}
+          onChange={() => (allOnPage ? selection.remove(page.map((t) => t.id)) : selection.add(page))}
+          disabled={page.length === 0}
         />
         Select all on page
       </label>
-      {ids.length > 0 && (
+      {count > 0 && (
         <>
           <span className="font-medium text-fg" aria-live="polite">
-            {ids.length} selected
+            {count} selected
           </span>
-          <Button variant="ghost" size="sm" onClick={() => onSelect(new Set())} aria-label="Clear selection">
+          {count < total && (
+            <Button variant="ghost" size="sm" disabled={loadingAll} onClick={() => void selectAllMatching()}>
+              {loadingAll ? 'Selecting…' : `Select all ${total} matching`}
+            </Button>
+          )}
+          <Button variant="ghost" size="sm" onClick={selection.clear} aria-label="Clear selection">
             <X aria-hidden="true" />
           </Button>
           <Button variant="secondary" size="sm" disabled={bulk.isPending} onClick={() => void remove()}>
@@ -109,7 +143,10 @@ export function BulkBar({ pageIds, selected, onSelect }: Props) {
             disabled={bulk.isPending}
             onValueChange={(v) =>
               v !== CHOOSE &&
-              void simple({ action: 'set_category', ids, category: v as Category }, `Category set to ${v}`)
+              void simple(
+                { action: 'set_category', ids, category: v as Category },
+                (n) => `Category set to ${v} on ${plural(n)}`,
+              )
             }
             options={CATEGORY_OPTIONS}
             className="w-full sm:w-44"
@@ -125,7 +162,12 @@ export function BulkBar({ pageIds, selected, onSelect }: Props) {
             variant="secondary"
             size="sm"
             disabled={bulk.isPending || !cleanTag}
-            onClick={() => void simple({ action: 'add_tag', ids, tag: cleanTag }, `Tag #${cleanTag} added`)}
+            onClick={() =>
+              void simple(
+                { action: 'add_tag', ids, tag: cleanTag },
+                (n) => `Tag #${cleanTag} added on ${plural(n)}`,
+              )
+            }
           >
             <Tag aria-hidden="true" />
             Add tag
@@ -135,11 +177,15 @@ export function BulkBar({ pageIds, selected, onSelect }: Props) {
             size="sm"
             disabled={bulk.isPending || !cleanTag}
             onClick={() =>
-              void simple({ action: 'remove_tag', ids, tag: cleanTag }, `Tag #${cleanTag} removed`)
+              void simple(
+                { action: 'remove_tag', ids, tag: cleanTag },
+                (n) => `Tag #${cleanTag} removed on ${plural(n)}`,
+              )
             }
           >
             Remove tag
           </Button>
+          <ExportSelection items={[...selection.items.values()]} />
         </>
       )}
     </div>

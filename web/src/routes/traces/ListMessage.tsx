@@ -1,4 +1,6 @@
+import { AlertCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Button } from '../../components/ui/Button.js';
 import { cn } from '../../lib/cn.js';
 
 /** A centred message in place of a list: empty, failed or not available. */
@@ -36,5 +38,21 @@ export function ListMessage({
       {text && <p className="max-w-md text-sm text-fg-muted">{text}</p>}
       {action && <div className="pt-1">{action}</div>}
     </div>
+  );
+}
+
+/** A list that could not be loaded: says what, and offers to try again. */
+export function FailedToLoad({ title, onRetry }: { title: string; onRetry(): void }) {
+  return (
+    <ListMessage
+      icon={<AlertCircle aria-hidden="true" />}
+      tone="danger"
+      title={title}
+      action={
+        <Button variant="secondary" onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    />
   );
 }

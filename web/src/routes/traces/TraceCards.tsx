@@ -1,6 +1,8 @@
 import { Eye } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Trace } from '../../../../contract/traces.js';
+import type { Part } from '../../lib/highlight.js';
+import { Highlighted } from '../../components/ui/Highlighted.js';
 import { CategoryBadge } from '../../components/ui/CategoryBadge.js';
 import { ImportanceDot } from '../../components/ui/Importance.js';
 import { RelativeTime } from '../../components/ui/RelativeTime.js';
@@ -14,8 +16,10 @@ type Props = {
   onDelete(trace: Trace): void;
   deletingId?: string | undefined;
   /** Ticked traces for the bulk bar. */
-  selected: ReadonlySet<string>;
-  onToggle(id: string): void;
+  isSelected(id: string): boolean;
+  onToggle(trace: Trace): void;
+  /** Marks a search's words in the title and content (ADR 0026). */
+  mark?: ((text: string) => Part[]) | undefined;
 };
 
 /**
@@ -23,21 +27,21 @@ type Props = {
  * relative time, "N views" when read by assistants, edit and delete icons. The whole card opens
  * the trace; the icons sit above that link.
  */
-export function TraceCards({ traces, onEdit, onDelete, deletingId, selected, onToggle }: Props) {
+export function TraceCards({ traces, onEdit, onDelete, deletingId, isSelected, onToggle, mark }: Props) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Traces">
       {traces.map((t) => (
         <li
           key={t.id}
-          className="group relative flex flex-col gap-3 rounded-xl border border-line bg-surface p-4 shadow-sm transition-colors hover:border-line-strong focus-within:border-line-strong"
+          className="group relative flex min-w-0 flex-col gap-3 rounded-xl border border-line bg-surface p-4 shadow-sm transition-colors hover:border-line-strong focus-within:border-line-strong"
         >
           <div className="flex items-center gap-2">
             {/* Above the card's link, like the action icons. */}
             <input
               type="checkbox"
               className="relative z-10 size-4 accent-[var(--color-accent)]"
-              checked={selected.has(t.id)}
-              onChange={() => onToggle(t.id)}
+              checked={isSelected(t.id)}
+              onChange={() => onToggle(t)}
               aria-label={`Select ${t.title || 'Untitled Trace'}`}
             />
             <CategoryBadge category={t.category} />
@@ -56,11 +60,12 @@ export function TraceCards({ traces, onEdit, onDelete, deletingId, selected, onT
                 to={`/app/traces/${t.id}`}
                 className="outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:outline-2 focus-visible:after:outline-[var(--color-ring)]"
               >
-                {t.title || 'Untitled Trace'}
+                {mark && t.title ? <Highlighted parts={mark(t.title)} /> : t.title || 'Untitled Trace'}
               </Link>
             </h3>
             <MarkdownPreview
               source={t.content}
+              mark={mark}
               className="line-clamp-2 text-sm leading-relaxed break-words text-fg-muted"
             />
           </div>

@@ -1,14 +1,17 @@
 import { AlertCircle, ArrowLeft, FileQuestion, Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Trace } from '../../../../contract/traces.js';
 import { useTrace } from '../../api/traces.js';
 import { Button } from '../../components/ui/Button.js';
+import { CopyButton } from '../../components/ui/CopyButton.js';
 import { CategoryBadge } from '../../components/ui/CategoryBadge.js';
 import { ImportanceBadge } from '../../components/ui/Importance.js';
 import { PageSpinner } from '../../components/ui/Spinner.js';
 import { TagChips } from '../../components/ui/TagChips.js';
 import { ApiError } from '../../lib/api-error.js';
+import { usePageTitle } from '../../lib/page-title.js';
+import { isDialogOpen, isTypingTarget, plainShortcut } from '../../lib/shortcuts.js';
 import { formatDateTime, relativeTime } from '../../lib/relative-time.js';
 import { ListMessage } from './ListMessage.js';
 import { SimilarTraces } from './SimilarTraces.js';
@@ -31,10 +34,20 @@ function BackToTraces() {
 export function TraceDetailPage() {
   const { id = '' } = useParams();
   const trace = useTrace(id);
+  const notFound = trace.error instanceof ApiError && trace.error.status === 404;
+  // The tab and the history entry carry the trace's own title.
+  usePageTitle(
+    trace.data
+      ? trace.data.title || 'Untitled Trace'
+      : trace.isError
+        ? notFound
+          ? 'Trace not found'
+          : 'Failed to load trace'
+        : null,
+  );
 
   if (trace.isPending) return <PageSpinner />;
   if (trace.isError) {
-    const notFound = trace.error instanceof ApiError && trace.error.status === 404;
     return (
       <div className="space-y-4">
         <BackToTraces />
@@ -70,6 +83,17 @@ function TraceDetail({ trace }: { trace: Trace }) {
   const remove = useDeleteTrace({ onDeleted: () => navigate('/app/traces') });
   const edited = trace.updated_at !== trace.created_at;
 
+  // `e` edits the trace being read (the shortcuts dialog lists it).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (plainShortcut(e, isTypingTarget(e.target), isDialogOpen()) !== 'e') return;
+      e.preventDefault();
+      setEditKey(Date.now());
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
   return (
     <article className="space-y-5">
       <BackToTraces />
@@ -83,8 +107,15 @@ function TraceDetail({ trace }: { trace: Trace }) {
             <ImportanceBadge importance={trace.importance} />
           </div>
         </div>
-        <div className="flex shrink-0 gap-2">
-          <Button variant="secondary" onClick={() => setEditKey(Date.now())}>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <CopyButton
+            text={trace.title ? `${trace.title}\n\n${trace.content}` : trace.content}
+            label="Copy trace"
+            showLabel
+            size="md"
+            successMessage="Trace copied to clipboard"
+          />
+          <Button variant="secondary" onClick={() => setEditKey(Date.now())} aria-keyshortcuts="e">
             <Pencil aria-hidden="true" />
             Edit
           </Button>

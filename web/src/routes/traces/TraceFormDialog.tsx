@@ -12,11 +12,11 @@ import {
 } from '../../../../contract/traces.js';
 import { useCreateTrace, useUpdateTrace } from '../../api/traces.js';
 import { Button } from '../../components/ui/Button.js';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog.js';
 import { Dialog } from '../../components/ui/Dialog.js';
 import { Field } from '../../components/ui/Field.js';
 import { Input, Textarea } from '../../components/ui/Input.js';
 import { Select } from '../../components/ui/Select.js';
+import { useDiscardGuard } from '../../components/ui/use-discard-guard.js';
 import { errorText, serverFieldErrors } from '../../lib/form-errors.js';
 import { formatTags } from '../../lib/tags.js';
 import { changedFields, createRequestOf } from '../../lib/trace-form.js';
@@ -54,7 +54,6 @@ export function TraceFormDialog({ open, onOpenChange, trace }: Props) {
   const [tags, setTags] = useState(formatTags(trace?.tags ?? []));
   const [errors, setErrors] = useState<Errors>({});
   const [outcome, setOutcome] = useState<CreateTraceResponse | null>(null);
-  const [confirmDiscard, setConfirmDiscard] = useState(false);
   const create = useCreateTrace();
   const update = useUpdateTrace();
   const pending = create.isPending || update.isPending;
@@ -99,18 +98,6 @@ export function TraceFormDialog({ open, onOpenChange, trace }: Props) {
     );
   };
 
-  if (outcome) {
-    return (
-      <Dialog
-        open={open}
-        onOpenChange={onOpenChange}
-        title={outcome.duplicate_of ? 'Already in your memories' : 'Similar memories found'}
-      >
-        <CreateOutcome outcome={outcome} onClose={() => onOpenChange(false)} />
-      </Dialog>
-    );
-  }
-
   // Typed content is not thrown away by a stray overlay click or Escape: ask first.
   const initial = {
     title: trace?.title ?? '',
@@ -125,17 +112,30 @@ export function TraceFormDialog({ open, onOpenChange, trace }: Props) {
     category !== initial.category ||
     importance !== initial.importance ||
     tags !== initial.tags;
-  const requestOpenChange = (next: boolean) => {
-    if (pending) return;
-    if (!next && dirty) return setConfirmDiscard(true);
-    onOpenChange(next);
-  };
+  const discard = useDiscardGuard({
+    dirty,
+    pending,
+    close: () => onOpenChange(false),
+    unsaved: editing ? 'Your edits to this trace are not saved yet.' : 'This trace is not saved yet.',
+  });
+
+  if (outcome) {
+    return (
+      <Dialog
+        open={open}
+        onOpenChange={onOpenChange}
+        title={outcome.duplicate_of ? 'Already in your memories' : 'Similar memories found'}
+      >
+        <CreateOutcome outcome={outcome} onClose={() => onOpenChange(false)} />
+      </Dialog>
+    );
+  }
 
   const count = characterCount(content);
   return (
     <Dialog
       open={open}
-      onOpenChange={requestOpenChange}
+      onOpenChange={discard.requestOpenChange}
       // The dialog opens for writing: start in the box that matters (the title is optional).
       initialFocus={editing ? undefined : () => document.querySelector<HTMLElement>(`#${FORM_ID} textarea`)}
       title={editing ? 'Edit Trace' : 'Create New Trace'}
@@ -235,21 +235,7 @@ export function TraceFormDialog({ open, onOpenChange, trace }: Props) {
           )}
         </Field>
       </form>
-      <ConfirmDialog
-        open={confirmDiscard}
-        title="Discard your changes?"
-        description={editing ? 'Your edits to this trace are not saved yet.' : 'This trace is not saved yet.'}
-        className="max-w-sm"
-        cancelLabel="Keep editing"
-        confirmLabel="Discard"
-        onCancel={() => setConfirmDiscard(false)}
-        onConfirm={() => {
-          setConfirmDiscard(false);
-          onOpenChange(false);
-        }}
-      >
-        What you typed is lost if you discard it.
-      </ConfirmDialog>
+      {discard.confirm}
     </Dialog>
   );
 }

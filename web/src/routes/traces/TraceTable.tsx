@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import type { Trace } from '../../../../contract/traces.js';
+import type { Part } from '../../lib/highlight.js';
+import { Highlighted } from '../../components/ui/Highlighted.js';
 import { CategoryBadge } from '../../components/ui/CategoryBadge.js';
 import { ImportanceDot } from '../../components/ui/Importance.js';
 import { RelativeTime } from '../../components/ui/RelativeTime.js';
@@ -13,8 +15,10 @@ type Props = {
   onDelete(trace: Trace): void;
   deletingId?: string | undefined;
   /** Ticked traces for the bulk bar. */
-  selected: ReadonlySet<string>;
-  onToggle(id: string): void;
+  isSelected(id: string): boolean;
+  onToggle(trace: Trace): void;
+  /** Marks a search's words in the title and content (ADR 0026). */
+  mark?: ((text: string) => Part[]) | undefined;
 };
 
 const TH = 'px-4 py-3 text-left text-xs font-medium tracking-wide text-fg-muted uppercase';
@@ -25,7 +29,7 @@ const TD = 'px-4 py-3 align-top';
  * Importance, Tags (3, then "+N more"), Created, Views, Actions. Narrow screens drop the columns
  * that matter least first.
  */
-export function TraceTable({ traces, onEdit, onDelete, deletingId, selected, onToggle }: Props) {
+export function TraceTable({ traces, onEdit, onDelete, deletingId, isSelected, onToggle, mark }: Props) {
   return (
     <div className="overflow-x-auto rounded-xl border border-line bg-surface shadow-sm">
       {/* Fixed layout: a long tag or an unbroken title truncates inside its column instead of
@@ -66,8 +70,8 @@ export function TraceTable({ traces, onEdit, onDelete, deletingId, selected, onT
                 <input
                   type="checkbox"
                   className="mt-0.5 size-4 accent-[var(--color-accent)]"
-                  checked={selected.has(t.id)}
-                  onChange={() => onToggle(t.id)}
+                  checked={isSelected(t.id)}
+                  onChange={() => onToggle(t)}
                   aria-label={`Select ${t.title || 'Untitled Trace'}`}
                 />
               </td>
@@ -77,10 +81,10 @@ export function TraceTable({ traces, onEdit, onDelete, deletingId, selected, onT
                   title={t.title || 'Untitled Trace'}
                   className="block truncate font-medium text-fg hover:underline"
                 >
-                  {t.title || 'Untitled Trace'}
+                  {mark && t.title ? <Highlighted parts={mark(t.title)} /> : t.title || 'Untitled Trace'}
                 </Link>
                 <p className="mt-0.5 line-clamp-2 wrap-anywhere text-fg-muted" title={t.content}>
-                  {truncate(t.content, 100)}
+                  {mark ? <Highlighted parts={mark(truncate(t.content, 100))} /> : truncate(t.content, 100)}
                 </p>
                 {/* The Category column is hidden on phones: keep the badge with the text there. */}
                 <CategoryBadge category={t.category} className="mt-2 sm:hidden" />

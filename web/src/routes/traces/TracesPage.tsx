@@ -1,30 +1,34 @@
-import { Plus } from 'lucide-react';
+import { Plus, Tags } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import type { Trace } from '../../../../contract/traces.js';
 import { Button } from '../../components/ui/Button.js';
 import { PageHeader } from '../../components/ui/PageHeader.js';
+import { usePageTitle } from '../../lib/page-title.js';
+import { SEARCH_INPUT_ID } from '../../lib/shortcuts.js';
 import {
-  type TraceListState,
   readListParams,
+  type TraceListState,
   type TraceView,
   writeListParams,
 } from '../../lib/trace-list-params.js';
-import { SEARCH_INPUT_ID } from '../../lib/search-shortcut.js';
 import { useDebouncedValue } from '../../lib/use-debounced-value.js';
 import { useStoredState } from '../../lib/use-stored-state.js';
-import { RankedResults } from './RankedResults.js';
+import { FilterChips } from './FilterChips.js';
+import { SearchResults } from './SearchResults.js';
 import { TraceFormDialog } from './TraceFormDialog.js';
 import { TraceList } from './TraceList.js';
 import { TracesToolbar } from './TracesToolbar.js';
+import { useSelection } from './use-selection.js';
 
 /** Remembered Cards/Table choice (the URL's `view` wins when a link carries one). */
 const VIEW_STORAGE_KEY = 'traces-view';
 const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * /app/traces. What is shown (search, category, page, view, order, sort) lives in the
- * URL, so a reload or a shared link shows the same list.
+ * /app/traces. What is shown (words, filters, page, view, sort) lives in the URL, so a reload, a
+ * shared link and Back from a trace show the same list. Words in the box make it one ranked list
+ * (ADR 0026); an empty box is the plain list in its sort.
  */
 export function TracesPage() {
   const [params, setParams] = useSearchParams();
@@ -32,8 +36,10 @@ export function TracesPage() {
   const [storedView, setStoredView] = useStoredState<TraceView>(VIEW_STORAGE_KEY, 'cards');
   const view = state.view ?? storedView;
   const [dialog, setDialog] = useState<{ key: number; trace: Trace | null } | null>(null);
+  const selection = useSelection();
+  usePageTitle(state.search.trim() ? `“${state.search.trim()}” · Traces` : 'Traces');
 
-  // Arrived through the search shortcut from another page: the search box takes the focus.
+  // Arrived through `/` or the palette from another page: the search box takes the focus.
   const location = useLocation();
   const focusSearch = (location.state as { focusSearch?: boolean } | null)?.focusSearch === true;
   useEffect(() => {
@@ -46,8 +52,13 @@ export function TracesPage() {
     [setParams],
   );
 
-  // The search box writes to the URL once typing pauses; a URL changed from elsewhere (back
-  // button, a link) refills the box.
+  // A selection is made for one set of words and filters: a new one starts afresh.
+  const { clear } = selection;
+  const scope = JSON.stringify([state.search.trim(), state.category, state.importance, state.tags]);
+  useEffect(() => clear(), [scope, clear]);
+
+  // The search box writes to the URL once typing pauses; a URL changed from elsewhere (Back, a
+  // link, the palette) refills the box.
   const [searchText, setSearchText] = useState(state.search);
   const debouncedSearch = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
   useEffect(() => {
@@ -63,7 +74,7 @@ export function TracesPage() {
   const openCreate = useCallback(() => setDialog({ key: Date.now(), trace: null }), []);
   const openEdit = useCallback((trace: Trace) => setDialog({ key: Date.now(), trace }), []);
 
-  // ?create=true (the dashboard's "Add Memory Trace") opens the dialog, then leaves the URL.
+  // ?create=true (the dashboard's "Add Memory Trace", the `n` shortcut) opens the dialog, then leaves the URL.
   useEffect(() => {
     if (params.get('create') !== 'true') return;
     openCreate();
@@ -77,62 +88,58 @@ export function TracesPage() {
     );
   }, [params, setParams, openCreate]);
 
+  const clearFilters = () => update({ category: null, importance: null, tags: [] });
+  const body = {
+    state,
+    view,
+    selection,
+    onPage: (page: number) => update({ page }),
+    onClearFilters: clearFilters,
+    onEdit: openEdit,
+  };
   return (
     <>
       <PageHeader
         title="Memory Traces"
         description="Everything your AI assistants can remember about you."
         actions={
-          <Button onClick={openCreate}>
-            <Plus aria-hidden="true" />
-            Add Trace
-          </Button>
+          <>
+            <Button variant="secondary" asChild>
+              <Link to="/app/tags">
+                <Tags aria-hidden="true" />
+                Tags
+              </Link>
+            </Button>
+            <Button onClick={openCreate} aria-keyshortcuts="n">
+              <Plus aria-hidden="true" />
+              Add Trace
+            </Button>
+          </>
         }
       />
       <div className="space-y-5">
         <TracesToolbar
           searchText={searchText}
           onSearchText={setSearchText}
-          category={state.category}
-          onCategory={(category) => update({ category })}
-          order={state.order}
-          onOrder={(order) => update({ order })}
-          sort={state.sort}
-          onSort={(sort) => update({ sort })}
+          state={state}
+          onChange={(patch) => update(patch)}
           view={view}
           onView={(v) => {
             setStoredView(v);
             update({ view: v }, true);
           }}
         />
-        {state.tag && state.order !== 'best' && (
-          <p className="flex items-center gap-2 text-sm text-fg-muted">
-            Tagged
-            <span className="rounded-md bg-accent-soft px-2 py-0.5 font-medium text-accent-soft-fg">
-              #{state.tag}
-            </span>
-            <Button variant="ghost" size="sm" onClick={() => update({ tag: null })}>
-              Clear tag filter
-            </Button>
-          </p>
-        )}
-        {state.order === 'best' ? (
-          <RankedResults query={debouncedSearch} category={state.category} />
+        <FilterChips state={state} onChange={(patch) => update(patch)} onClear={clearFilters} />
+        {state.search.trim() ? (
+          <SearchResults {...body} />
         ) : (
           <TraceList
-            search={state.search}
-            category={state.category}
-            tag={state.tag}
-            sort={state.sort}
-            page={state.page}
-            view={view}
-            onPage={(page) => update({ page })}
+            {...body}
             onClearFilters={() => {
               setSearchText('');
-              update({ search: '', category: null, tag: null });
+              update({ search: '', category: null, importance: null, tags: [] });
             }}
             onCreate={openCreate}
-            onEdit={openEdit}
           />
         )}
       </div>

@@ -1,17 +1,27 @@
-import { LayoutGrid, List, Rows3, Search, Sparkles, X } from 'lucide-react';
-import { CATEGORIES, type Category, type TraceSort } from '../../../../contract/traces.js';
+import { LayoutGrid, Rows3, Search, X } from 'lucide-react';
+import {
+  CATEGORIES,
+  type Category,
+  IMPORTANCES,
+  type Importance,
+  type TraceSort,
+} from '../../../../contract/traces.js';
 import { Input } from '../../components/ui/Input.js';
 import { SegmentedControl } from '../../components/ui/SegmentedControl.js';
 import { Select } from '../../components/ui/Select.js';
-import { SEARCH_INPUT_ID } from '../../lib/search-shortcut.js';
-import type { TraceOrder, TraceView } from '../../lib/trace-list-params.js';
+import { SEARCH_INPUT_ID } from '../../lib/shortcuts.js';
+import type { TraceListState, TraceView } from '../../lib/trace-list-params.js';
+import { TagFilter } from './TagFilter.js';
 
 const ALL = 'all';
 const CATEGORY_OPTIONS = [
   { value: ALL, label: 'All Categories' },
   ...CATEGORIES.map((c) => ({ value: c, label: c })),
 ];
-
+const IMPORTANCE_OPTIONS = [
+  { value: ALL, label: 'Any importance' },
+  ...IMPORTANCES.map((i) => ({ value: i, label: `${i} importance` })),
+];
 const SORT_OPTIONS: { value: TraceSort; label: string }[] = [
   { value: 'newest', label: 'Newest first' },
   { value: 'oldest', label: 'Oldest first' },
@@ -22,23 +32,21 @@ const SORT_OPTIONS: { value: TraceSort; label: string }[] = [
 type Props = {
   searchText: string;
   onSearchText(text: string): void;
-  category: Category | null;
-  onCategory(category: Category | null): void;
-  order: TraceOrder;
-  onOrder(order: TraceOrder): void;
-  sort: TraceSort;
-  onSort(sort: TraceSort): void;
+  state: TraceListState;
+  onChange(patch: Partial<TraceListState>): void;
   view: TraceView;
   onView(view: TraceView): void;
 };
 
 /**
- * Search box, category filter, List/Best match, the list's sort and Cards/Table (Best match:
- * ADR 0008; it ranks by relevance, so the sort is shown only for the list).
+ * The one search box (ADR 0026), the filters (category, importance, tags), the list's sort and
+ * Cards/Table. While words are in the box the results are ranked by relevance first, so the sort
+ * orders only what follows them (the other traces containing the words).
  */
-export function TracesToolbar(p: Props) {
+export function TracesToolbar({ searchText, onSearchText, state, onChange, view, onView }: Props) {
+  const searching = state.search.trim() !== '';
   return (
-    <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
+    <div className="flex flex-col gap-3 xl:flex-row xl:items-center">
       <div className="relative min-w-0 flex-1">
         <Search
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-subtle"
@@ -46,16 +54,20 @@ export function TracesToolbar(p: Props) {
         />
         <Input
           type="search"
-          value={p.searchText}
-          onChange={(e) => p.onSearchText(e.target.value)}
+          value={searchText}
+          onChange={(e) => onSearchText(e.target.value)}
           id={SEARCH_INPUT_ID}
           placeholder="Search traces..."
           aria-label="Search traces"
-          aria-keyshortcuts="/ Control+K Meta+K"
+          aria-describedby="trace-search-hint"
+          aria-keyshortcuts="/"
           className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
         />
+        <span id="trace-search-hint" className="sr-only">
+          Finds traces by meaning and by words, best match first.
+        </span>
         {/* The shortcut as a key cap rather than in the placeholder, which narrow toolbars cut off. */}
-        {!p.searchText && (
+        {!searchText && (
           <kbd
             aria-hidden="true"
             className="pointer-events-none absolute top-1/2 right-2.5 hidden -translate-y-1/2 rounded border border-line bg-surface-muted px-1.5 font-mono text-xs text-fg-subtle sm:block"
@@ -63,10 +75,10 @@ export function TracesToolbar(p: Props) {
             /
           </kbd>
         )}
-        {p.searchText && (
+        {searchText && (
           <button
             type="button"
-            onClick={() => p.onSearchText('')}
+            onClick={() => onSearchText('')}
             className="absolute top-1/2 right-2 inline-flex size-6 -translate-y-1/2 items-center justify-center rounded text-fg-subtle hover:text-fg"
             aria-label="Clear search"
           >
@@ -77,41 +89,36 @@ export function TracesToolbar(p: Props) {
       <div className="flex flex-wrap items-center gap-2">
         <Select
           aria-label="Category"
-          value={p.category ?? ALL}
-          onValueChange={(v) => p.onCategory(v === ALL ? null : (v as Category))}
+          value={state.category ?? ALL}
+          onValueChange={(v) => onChange({ category: v === ALL ? null : (v as Category) })}
           options={CATEGORY_OPTIONS}
+          className="w-full min-[420px]:w-40"
+        />
+        <Select
+          aria-label="Importance"
+          value={state.importance ?? ALL}
+          onValueChange={(v) => onChange({ importance: v === ALL ? null : (v as Importance) })}
+          options={IMPORTANCE_OPTIONS}
           className="w-full min-[420px]:w-44"
         />
+        <TagFilter value={state.tags} onChange={(tags) => onChange({ tags })} />
+        <Select
+          aria-label={searching ? 'Sort what follows the best matches' : 'Sort'}
+          value={state.sort}
+          onValueChange={(v) => onChange({ sort: v as TraceSort })}
+          options={SORT_OPTIONS}
+          className="w-full min-[420px]:w-40"
+        />
         <SegmentedControl
-          aria-label="Order"
-          value={p.order}
-          onValueChange={p.onOrder}
+          aria-label="View"
+          value={view}
+          onValueChange={onView}
+          compact
           options={[
-            { value: 'newest', label: 'List', icon: <List aria-hidden="true" /> },
-            { value: 'best', label: 'Best match', icon: <Sparkles aria-hidden="true" /> },
+            { value: 'cards', label: 'Cards', icon: <LayoutGrid aria-hidden="true" /> },
+            { value: 'table', label: 'Table', icon: <Rows3 aria-hidden="true" /> },
           ]}
         />
-        {p.order === 'newest' && (
-          <Select
-            aria-label="Sort"
-            value={p.sort}
-            onValueChange={(v) => p.onSort(v as TraceSort)}
-            options={SORT_OPTIONS}
-            className="w-full min-[420px]:w-40"
-          />
-        )}
-        {p.order === 'newest' && (
-          <SegmentedControl
-            aria-label="View"
-            value={p.view}
-            onValueChange={p.onView}
-            compact
-            options={[
-              { value: 'cards', label: 'Cards', icon: <LayoutGrid aria-hidden="true" /> },
-              { value: 'table', label: 'Table', icon: <Rows3 aria-hidden="true" /> },
-            ]}
-          />
-        )}
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import type { Trace } from '../../../../contract/traces.js';
 import { deleteTrace, invalidateAfterTraceChange, restoreTrace, tracesKeys } from '../../api/traces.js';
 import { errorText } from '../../lib/form-errors.js';
 import { focusToastAction } from '../../lib/focus-toast-action.js';
+import { focusWhenShown, traceLinkSelector } from '../../lib/focus-when-shown.js';
 
 /**
  * Delete a trace at once (no confirmation: Undo is the safety net), with an Undo on the success toast
@@ -33,6 +34,8 @@ export function useDeleteTrace(options: { onDeleted?: (trace: Trace) => void } =
     try {
       await restoreTrace(queryClient, trace.id);
       toast.success('Trace restored');
+      // The Undo button leaves with its toast: the focus goes to the trace it brought back.
+      focusWhenShown(traceLinkSelector(trace.id));
     } catch (err) {
       toast.error(`Failed to restore trace: ${errorText(err, 'Something went wrong')}`);
     }

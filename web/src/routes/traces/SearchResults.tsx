@@ -1,0 +1,154 @@
+import { SearchX } from 'lucide-react';
+import { useEffect, useMemo } from 'react';
+import { SEARCH_LIMITS } from '../../../../contract/search.js';
+import { TRACE_LIMITS } from '../../../../contract/traces.js';
+import { isSearchUnavailable, useRankedSearch } from '../../api/search.js';
+import { fetchAllMatching, useTraces } from '../../api/traces.js';
+import { Button } from '../../components/ui/Button.js';
+import { cn } from '../../lib/cn.js';
+import { markSubstring, markWords, queryStems } from '../../lib/highlight.js';
+import { searchPages } from '../../lib/search-pages.js';
+import { BulkBar } from './BulkBar.js';
+import { ListFooter } from './ListFooter.js';
+import { FailedToLoad, ListMessage } from './ListMessage.js';
+import { RankedResults } from './RankedResults.js';
+import { TraceItems } from './TraceItems.js';
+import { type ListBodyProps, ListSkeleton } from './TraceList.js';
+import type { Selectable } from './use-selection.js';
+
+const PAGE_SIZE = TRACE_LIMITS.pageSizeDefault;
+
+type Props = ListBodyProps;
+
+/**
+ * Words in the box: one list, ranked (ADR 0026). First the best matches by meaning and words
+ * (POST /api/search with the list's filters, as many as it returns above its relevance floor, up
+ * to 50), then every other trace that contains the text (the list's literal search, in the
+ * chosen sort, those already shown left out), 12 a page throughout.
+ */
+export function SearchResults({ state, view, selection, onPage, onClearFilters, onEdit }: Props) {
+  const query = state.search.trim();
+  const { category, importance, tags, sort, page } = state;
+  const ranked = useRankedSearch(
+    {
+      query,
+      limit: SEARCH_LIMITS.limitMax,
+      ...(category ? { category } : {}),
+      ...(importance ? { importance } : {}),
+      ...(tags.length ? { tags } : {}),
+    },
+    true,
+  );
+  const results = useMemo(() => ranked.data?.results ?? [], [ranked.data]);
+  const rankedIds = useMemo(() => results.map((r) => r.id), [results]);
+  // Ranked search unreachable or refused: the words still find what contains them.
+  const rankedFailed = ranked.isError;
+  const rankedReady = ranked.isSuccess || rankedFailed;
+  const layout = searchPages(page, results.length, PAGE_SIZE);
+  const literal = { search: query, category, importance, tags, sort, exclude: rankedIds };
+  const tail = useTraces({ ...literal, page: layout.tailPage ?? 1 }, { enabled: rankedReady });
+  const tailTotal = tail.data?.totalCount ?? 0;
+  const total = results.length + tailTotal;
+  const totalPages = layout.rankedPages + (tail.data?.totalPages ?? 0);
+  const stems = useMemo(() => queryStems(query), [query]);
+
+  useEffect(() => {
+    if (tail.data && totalPages > 0 && page > totalPages) onPage(totalPages);
+  }, [tail.data, page, totalPages, onPage]);
+
+  if (!rankedReady || (!tail.data && !tail.isError)) return <ListSkeleton view={view} label="Searching" />;
+  if (!tail.data && rankedFailed)
+    return (
+      <FailedToLoad
+        title="Search failed"
+        onRetry={() => void Promise.all([ranked.refetch(), tail.refetch()])}
+      />
+    );
+
+  const shownRanked =
+    layout.tailPage === null ? results.slice(layout.rankedFrom, layout.rankedFrom + PAGE_SIZE) : [];
+  const shownTail = layout.tailPage !== null ? (tail.data?.traces ?? []) : [];
+  const pageItems: Selectable[] = [...shownRanked, ...shownTail];
+  const loadAllMatching = async (): Promise<Selectable[]> => [
+    ...results,
+    ...(await fetchAllMatching(literal)),
+  ];
+
+  return (
+    <div className="space-y-4">
+      <div className="space-y-1 text-sm text-fg-muted" aria-live="polite">
+        <p>
+          <strong className="font-semibold text-fg tabular-nums">{total}</strong>{' '}
+          {total === 1 ? 'result' : 'results'} for “{query}”
+          {total > 0 && (results.length ? ', best match first' : ', newest first')}
+        </p>
+        {ranked.data?.mode === 'fulltext' && (
+          <p className="text-xs text-fg-subtle">
+            Matching by meaning is unavailable right now, so the best matches come from words alone.
+          </p>
+        )}
+        {rankedFailed && (
+          <p className="text-xs text-fg-subtle">
+            {isSearchUnavailable(ranked.error)
+              ? 'This server has no ranked search: these are the traces containing the words.'
+              : 'Ranking by meaning failed just now: these are the traces containing the words.'}
+          </p>
+        )}
+      </div>
+      {total === 0 ? (
+        <ListMessage
+          icon={<SearchX aria-hidden="true" />}
+          title="Nothing found"
+          text={
+            state.category || state.importance || state.tags.length
+              ? 'No trace with these filters matches these words or their meaning.'
+              : 'No trace matches these words or their meaning. Try other words.'
+          }
+          action={
+            state.category || state.importance || state.tags.length ? (
+              <Button variant="secondary" onClick={onClearFilters}>
+                Clear filters
+              </Button>
+            ) : undefined
+          }
+        />
+      ) : (
+        <div className={cn('space-y-3 transition-opacity', tail.isPlaceholderData && 'opacity-60')}>
+          <BulkBar page={pageItems} total={total} selection={selection} loadAllMatching={loadAllMatching} />
+          {shownRanked.length > 0 && (
+            <RankedResults
+              results={shownRanked}
+              firstRank={layout.rankedFrom + 1}
+              mark={(text) => markWords(text, stems)}
+              selection={selection}
+            />
+          )}
+          {shownTail.length > 0 && (
+            <section aria-labelledby="also-containing" className="space-y-3">
+              <h2 id="also-containing" className="text-sm font-semibold text-fg">
+                {results.length ? `Also containing “${query}”` : `Containing “${query}”`}
+              </h2>
+              <TraceItems
+                traces={shownTail}
+                view={view}
+                selection={selection}
+                onEdit={onEdit}
+                mark={(text) => markSubstring(text, query)}
+              />
+            </section>
+          )}
+        </div>
+      )}
+      <ListFooter
+        page={page}
+        offset={
+          layout.tailPage === null ? layout.rankedFrom : results.length + (layout.tailPage - 1) * PAGE_SIZE
+        }
+        shown={pageItems.length}
+        total={total}
+        totalPages={totalPages}
+        onPage={onPage}
+      />
+    </div>
+  );
+}
