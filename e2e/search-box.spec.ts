@@ -40,6 +40,35 @@ const MEMORIES: CreateTraceRequest[] = [
   },
 ];
 
+test('nothing relevant by meaning: "Show weaker matches" lists the closest few, marked weak', async ({
+  page,
+  signIn,
+  userWithTraces,
+}) => {
+  // Issue 29: a store of one note, and a question in other words. Below the threshold an
+  // assistant would still get it as a weak match; the person can ask for the same.
+  const { user, api } = await userWithTraces({
+    title: 'Allergy',
+    content: 'I am allergic to penicillin and carry an epipen.',
+    category: 'personal',
+    importance: 'high',
+    tags: ['health'],
+  });
+  await api.searchable('what medicine must I avoid', 'Allergy', { weak: true });
+  await signIn(user, '/app/traces');
+  await box(page).fill('what medicine must I avoid');
+  await expect(page.getByText('Nothing relevant by meaning.')).toBeVisible();
+  await expect(ranked(page)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show weaker matches' }).click();
+  await expect(ranked(page)).toHaveCount(1);
+  await expect(ranked(page).first()).toContainText('Allergy');
+  await expect(ranked(page).first()).toContainText(/Weak match \d+%/);
+  await expect(page.getByText(/^Weak matches: none reached/)).toBeVisible();
+  // Other words: the threshold again, until asked.
+  await box(page).fill('xqzv blorf');
+  await expect(page.getByRole('button', { name: 'Show weaker matches' })).toBeVisible();
+});
+
 for (const viewport of [
   { width: 1440, height: 900 },
   { width: 390, height: 844 },

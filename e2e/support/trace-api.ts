@@ -53,11 +53,13 @@ export async function apiAs(request: APIRequestContext, user: TestUser) {
      * Waits until ranked search finds `title` for `query`: a new trace is found by meaning once
      * the embedding worker has embedded it, a moment after it is saved.
      */
-    async searchable(query: string, title: string): Promise<void> {
+    /** Polls ranked search until `title` is among its results (as a weak match, with `weak`). */
+    async searchable(query: string, title: string, { weak = false } = {}): Promise<void> {
       await expect
         .poll(
           async () => {
-            const r = await request.post('/api/search', { data: { query }, headers });
+            const data = weak ? { query, weak_matches: true } : { query };
+            const r = await request.post('/api/search', { data, headers });
             const body = (await r.json()) as { results?: { title: string | null }[] };
             return (body.results ?? []).map((x) => x.title);
           },

@@ -91,7 +91,7 @@ function RankedResult({
               <span className="block h-full rounded-full bg-accent" style={{ width: `${percent}%` }} />
             </span>
             <span>
-              Relevance {percent}%{arms && ` · matched by ${arms}`}
+              {r.weak ? 'Weak match' : 'Relevance'} {percent}%{arms && ` · matched by ${arms}`}
             </span>
           </span>
           <RelativeTime iso={r.created_at} />

@@ -1,5 +1,5 @@
 import { SearchX } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { SEARCH_LIMITS } from '../../../../contract/search.js';
 import { TRACE_LIMITS } from '../../../../contract/traces.js';
 import { isSearchUnavailable, useRankedSearch } from '../../api/search.js';
@@ -29,6 +29,9 @@ type Props = ListBodyProps;
 export function SearchResults({ state, view, selection, onPage, onClearFilters, onEdit }: Props) {
   const query = state.search.trim();
   const { category, importance, tags, sort, page } = state;
+  // "Show weaker matches" (issue 29): asked for one query at a time, forgotten when the words change.
+  const [weakFor, setWeakFor] = useState<string | null>(null);
+  const weak = weakFor === query;
   const ranked = useRankedSearch(
     {
       query,
@@ -36,6 +39,7 @@ export function SearchResults({ state, view, selection, onPage, onClearFilters, 
       ...(category ? { category } : {}),
       ...(importance ? { importance } : {}),
       ...(tags.length ? { tags } : {}),
+      ...(weak ? { weak_matches: true } : {}),
     },
     true,
   );
@@ -85,6 +89,29 @@ export function SearchResults({ state, view, selection, onPage, onClearFilters, 
         {ranked.data?.mode === 'fulltext' && (
           <p className="text-xs text-fg-subtle">
             Matching by meaning is unavailable right now, so the best matches come from words alone.
+          </p>
+        )}
+        {ranked.isSuccess && results.length === 0 && (
+          <p className="text-xs text-fg-subtle">
+            {weak ? (
+              'No weaker matches either.'
+            ) : (
+              <>
+                Nothing relevant by meaning.{' '}
+                <button
+                  type="button"
+                  className="font-medium text-accent underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-[var(--color-ring)]"
+                  onClick={() => setWeakFor(query)}
+                >
+                  Show weaker matches
+                </button>
+              </>
+            )}
+          </p>
+        )}
+        {results.some((r) => r.weak) && (
+          <p className="text-xs text-fg-subtle">
+            Weak matches: none reached the relevance an assistant is given by default.
           </p>
         )}
         {rankedFailed && (
