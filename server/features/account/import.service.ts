@@ -1,12 +1,12 @@
 import { IMPORT_JOB_LIMITS, type ImportJob, type ImportJobItemsResponse } from '../../../contract/account.js';
 import type { SimilarTrace } from '../../../contract/traces.js';
 import type { Db, Tx } from '../../db/db.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { type Principal, requireScope } from '../../http/principal.js';
 import { contentHash } from '../traces/content-hash.js';
 import type { ParsedItem } from './formats/import-item.js';
 import { detectFileFormat, readImportFile } from './formats/read-import-file.js';
-import { ZipFormatError } from './formats/zip.js';
+import { ZipFormatError, ZipLimitError } from './formats/zip-reader.js';
 import { type ImportJobRow, importRepo, type NewItem } from './import.repo.js';
 import { requireOwner } from './owner.js';
 
@@ -148,6 +148,9 @@ export function createImportService(deps: ImportServiceDeps) {
       } catch (err) {
         // Nothing half-staged stays behind: the person uploads the file again once it is fixed.
         await db.asUser(userId, (tx) => importRepo.deleteJob(tx, userId, job.id));
+        if (err instanceof ZipLimitError) {
+          throw new AppError(413, 'payload_too_large', `This archive cannot be imported: ${err.message}`);
+        }
         if (err instanceof ZipFormatError) throw badRequest(`This archive cannot be read: ${err.message}`);
         throw err;
       }

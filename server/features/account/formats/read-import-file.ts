@@ -9,7 +9,7 @@ import { isNoteFile, noteToItem } from './markdown-notes.js';
 import { entityToItem, isRelation, type McpRelation } from './mcp-memory.js';
 import { memoryToItem } from './mem0.js';
 import { LineCollector } from './text-lines.js';
-import { readZip } from './zip.js';
+import { readZip } from './zip-reader.js';
 
 /**
  * Which importer reads a file, from its first bytes (never from its name): a ZIP archive of
@@ -146,14 +146,15 @@ async function* readNotes(path: string): AsyncGenerator<ParsedItem> {
     const { size } = await handle.stat();
     const source = {
       size,
+      // readZip checks every position and length against the size before asking.
       read: async (position: number, length: number) => {
         const buf = Buffer.alloc(length);
         const { bytesRead } = await handle.read(buf, 0, length, position);
         return buf.subarray(0, bytesRead);
       },
     };
-    for await (const entry of readZip(source)) {
-      if (!isNoteFile(entry.name)) continue;
+    for await (const entry of readZip(source, { wants: isNoteFile })) {
+      if (!entry.data) continue;
       yield noteToItem(entry.name, entry.data.toString('utf8'));
     }
   } finally {
