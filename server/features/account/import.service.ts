@@ -3,6 +3,7 @@ import type { SimilarTrace } from '../../../contract/traces.js';
 import type { Db, Tx } from '../../db/db.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { type Principal, requireScope } from '../../http/principal.js';
+import { turnTaker } from '../../lib/turns.js';
 import { contentHash } from '../traces/content-hash.js';
 import type { ParsedItem } from './formats/import-item.js';
 import { detectFileFormat, readImportFile } from './formats/read-import-file.js';
@@ -85,7 +86,10 @@ export function createImportService(deps: ImportServiceDeps) {
     const existing = await db.asUser(userId, (tx) => importRepo.existingHashes(tx, userId, valid));
     const rows: NewItem[] = [];
     const unseen: { row: NewItem; draft: { title: string | null; content: string } }[] = [];
+    // Hashing and serialising 500 items is CPU work: give the event loop away meanwhile.
+    const turns = turnTaker();
     for (const { position, item } of batch) {
+      await turns.pause();
       if (!('trace' in item)) {
         rows.push({ position, label: item.label, payload: null, kind: 'invalid', detail: item.error });
         continue;

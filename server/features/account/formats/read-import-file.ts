@@ -3,6 +3,7 @@ import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { StringDecoder } from 'node:string_decoder';
 import type { ImportFormat } from '../../../../contract/account.js';
+import { turnTaker } from '../../../lib/turns.js';
 import type { ParsedItem } from './import-item.js';
 import { JsonArrayStream } from './json-array-stream.js';
 import { isNoteFile, noteToItem } from './markdown-notes.js';
@@ -53,8 +54,20 @@ export async function detectFileFormat(path: string): Promise<ImportFormat> {
   }
 }
 
-/** Every item of a file in the given format, read from disk a chunk at a time. */
-export function readImportFile(path: string, format: ImportFormat): AsyncGenerator<ParsedItem> {
+/**
+ * Every item of a file in the given format, read from disk a chunk at a time. Parsing is CPU work
+ * on the event loop, and a generator's yield is only a microtask: the event loop is given away
+ * every TURN_BUDGET_MS so other people's requests (and the health check) are answered meanwhile.
+ */
+export async function* readImportFile(path: string, format: ImportFormat): AsyncGenerator<ParsedItem> {
+  const turns = turnTaker();
+  for await (const item of readFormat(path, format)) {
+    yield item;
+    await turns.pause();
+  }
+}
+
+function readFormat(path: string, format: ImportFormat): AsyncGenerator<ParsedItem> {
   switch (format) {
     case 'markdown-zip':
       return readNotes(path);
@@ -110,7 +123,9 @@ async function* readLines(path: string): AsyncGenerator<ParsedItem> {
  */
 async function* readMcpMemory(path: string): AsyncGenerator<ParsedItem> {
   const relations = new Map<string, McpRelation[]>();
+  const turns = turnTaker();
   for await (const line of lines(path)) {
+    await turns.pause();
     if (!line.includes('"relation"')) continue;
     try {
       const value: unknown = JSON.parse(line);
