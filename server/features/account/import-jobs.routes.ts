@@ -53,16 +53,17 @@ export const importJobRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> 
         security,
         summary: 'Upload a file to import and get its preview (the job starts with …/start)',
         description:
-          'The body is the file itself: a Cairn export, MCP memory JSONL, a mem0/OpenMemory export, a .zip of Markdown notes, or plain text with one memory per line. The format is detected from the content.',
+          'The body is the file itself: a Cairn export, MCP memory JSONL, a mem0/OpenMemory export, a .zip of Markdown notes, or plain text with one memory per line. The format is detected from the content. 201: the preview is complete (status ready). 202: the file is large and is still being read (status staging): poll the job until it is ready (or failed, with its error); it cannot be started before. Not safe to retry blindly: a retried upload is a second job.',
         querystring: z.object({
           name: z.string().max(255).optional().describe('The file name, shown in the history'),
         }),
-        response: { 201: ImportJob, 413: ErrorBody, ...errors },
+        response: { 201: ImportJob, 202: ImportJob, 413: ErrorBody, ...errors },
       },
     },
     async (request, reply) => {
       const principal = principalOf(request);
       const dir = await mkdtemp(path.join(tmpdir(), 'cairn-import-'));
+      const discard = () => rm(dir, { recursive: true, force: true });
       const file = path.join(dir, randomBytes(8).toString('hex'));
       try {
         let bytes = 0;
@@ -73,11 +74,17 @@ export const importJobRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> 
           },
         });
         await pipeline(request.raw, limit, createWriteStream(file));
-        const job = await imports.stage(principal, file, request.query.name ?? null);
-        return reply.status(201).send(job);
-      } finally {
-        await rm(dir, { recursive: true, force: true });
+      } catch (err) {
+        await discard();
+        throw err;
       }
+      // From here the service owns the file, and discards it once it has been read.
+      const { job, complete } = await imports.upload(principal, {
+        path: file,
+        name: request.query.name ?? null,
+        discard,
+      });
+      return reply.status(complete ? 201 : 202).send(job);
     },
   );
 

@@ -103,6 +103,7 @@ describe('import jobs: preview, background run, report', () => {
       imported: 3,
       duplicates: 0,
       failed: 1,
+      skipped: 0,
     });
 
     const again = (await upload(ann, file)).json();
@@ -114,6 +115,7 @@ describe('import jobs: preview, background run, report', () => {
       imported: 0,
       duplicates: 3,
       failed: 1,
+      skipped: 0,
     });
     expect(await contents(ann)).toHaveLength(3);
     const invalid = (await items(ann, again.id, '?kind=invalid')).items;

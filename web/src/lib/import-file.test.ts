@@ -3,7 +3,7 @@ import { previewSentence, progressPercent, reportSentence, toImport } from './im
 
 const job = {
   preview: { total: 12, new: 8, duplicates: 2, near_duplicates: 1, invalid: 1 },
-  progress: { processed: 3, imported: 2, duplicates: 1, failed: 0 },
+  progress: { processed: 3, imported: 2, duplicates: 1, failed: 0, skipped: 0 },
 };
 
 describe('import wording', () => {

@@ -29,7 +29,8 @@ export function progressPercent(job: Pick<ImportJob, 'preview' | 'progress'>): n
 
 export function reportSentence(job: Pick<ImportJob, 'progress'>): string {
   const g = job.progress;
-  return `${g.imported} imported, ${g.duplicates} already saved, ${g.failed} could not be imported.`;
+  const skipped = g.skipped ? `, ${g.skipped} near-duplicates left out` : '';
+  return `${g.imported} imported, ${g.duplicates} already saved${skipped}, ${g.failed} could not be imported.`;
 }
 
 /** Pasted text travels as a file too: the server reads it like any upload. */
