@@ -3,6 +3,7 @@
 // process survives, and nothing is half-imported.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { craftZip, zeroBomb } from '../../test-support/hostile-zips.js';
+import { formBody } from '../../test-support/multipart-body.js';
 import { createTestApp, signUpAndLogin } from '../../test-support/test-app.js';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -61,5 +62,83 @@ describe('import: hostile files', () => {
       });
     }
     expect(await jobs()).toEqual([]);
+  });
+
+  it('imports the file of a multipart upload (curl -F), not its boundary lines', async () => {
+    const bob = await signUpAndLogin(t.app);
+    const boundary = '------------------------8c5f0a5b2e6f1f3d';
+    const lines = ['Prefers tea to coffee', 'Has a cat named Miso', 'Runs on Tuesdays'];
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/import/jobs',
+      headers: { ...bob.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: formBody(boundary, [{ name: 'file', fileName: 'memories.txt', body: lines.join('\n') }]),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      file_name: 'memories.txt',
+      preview: { total: 3, new: 3, invalid: 0 },
+    });
+    const items = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/account/import/jobs/${res.json().id}/items`,
+        headers: bob.headers,
+      })
+    ).json().items;
+    expect(items.map((i: { excerpt: string }) => i.excerpt)).toEqual(lines);
+
+    const cut = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/import/jobs',
+      headers: { ...bob.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: formBody(boundary, [{ name: 'file', fileName: 'm.txt', body: 'x' }]).subarray(0, 120),
+    });
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json().error).toMatch(/truncated/);
+  });
+
+  it('refuses images, PDFs, compressed and binary files with 415, and keeps accented text', async () => {
+    const png = Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), Buffer.alloc(200, 7)]);
+    const random = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 256));
+    const cases: [Buffer, RegExp][] = [
+      [png, /PNG image/],
+      [Buffer.from('%PDF-1.7\n%\xe2\xe3\n1 0 obj', 'latin1'), /PDF document/],
+      [Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0]), /gzip/],
+      [Buffer.from('{"traces": [\0\0\0]}'), /NUL bytes/],
+      [Buffer.from(random.map((b) => (b === 0 ? 1 : b))), /not text/],
+    ];
+    for (const [body, reason] of cases) {
+      const res = await upload(body);
+      expect(res.statusCode, res.body).toBe(415);
+      expect(res.json()).toMatchObject({
+        code: 'unsupported_media_type',
+        error: expect.stringMatching(reason),
+      });
+    }
+    expect(await jobs()).toEqual([]);
+    const latin1 = Buffer.from('Aime le café crème\nHabite à Orléans, près de la Loire\n', 'latin1');
+    expect((await upload(latin1)).statusCode).toBe(201);
+  });
+
+  it('reports a JSON document cut in half as truncated, importing none of it', async () => {
+    const bob = await signUpAndLogin(t.app);
+    const traces = Array.from({ length: 20 }, (_, i) => ({ content: `Memory ${i}`, tags: ['x'] }));
+    const whole = JSON.stringify({ format: 'cairn-export', version: 1, traces });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/import/jobs',
+      headers: { ...bob.headers, 'content-type': 'application/json' },
+      payload: whole.slice(0, Math.floor(whole.length / 2)),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'invalid_request',
+      error: expect.stringMatching(
+        /ends in the middle of its list of memories after \d+ of them: it was cut short/,
+      ),
+    });
+    const list = await t.app.inject({ method: 'GET', url: '/api/account/import/jobs', headers: bob.headers });
+    expect(list.json().jobs).toEqual([]);
   });
 });

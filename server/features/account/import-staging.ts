@@ -4,7 +4,8 @@ import type { Db, Tx } from '../../db/db.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { turnTaker } from '../../lib/turns.js';
 import { contentHash } from '../traces/content-hash.js';
-import type { ParsedItem } from './formats/import-item.js';
+import { NotTextError } from './formats/binary-file.js';
+import { type ParsedItem, UnreadableFileError } from './formats/import-item.js';
 import { readImportFile } from './formats/read-import-file.js';
 import { ZipFormatError, ZipLimitError } from './formats/zip-reader.js';
 import { importRepo, type NewItem } from './import.repo.js';
@@ -40,6 +41,8 @@ export function importErrorOf(err: unknown): AppError | undefined {
     return new AppError(413, 'payload_too_large', `This archive cannot be imported: ${err.message}`);
   }
   if (err instanceof ZipFormatError) return badRequest(`This archive cannot be read: ${err.message}`);
+  if (err instanceof UnreadableFileError) return badRequest(err.message);
+  if (err instanceof NotTextError) return new AppError(415, 'unsupported_media_type', err.message);
   return err instanceof AppError ? err : undefined;
 }
 

@@ -52,7 +52,9 @@ export function createImportService(deps: ImportServiceDeps) {
     requireOwner(principal, 'Only the account owner can import');
     requireScope(principal, 'write:traces');
     const { userId } = principal;
-    const format = await detectFileFormat(filePath);
+    const format = await detectFileFormat(filePath).catch((err: unknown) => {
+      throw importErrorOf(err) ?? err;
+    });
     const job = await db.asUser(userId, (tx) => importRepo.createJob(tx, userId, format, fileName));
     const reading = stager.fill(userId, job.id, filePath, format).then(
       () => undefined,

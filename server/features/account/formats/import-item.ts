@@ -40,3 +40,6 @@ export function toIsoDate(value: unknown): string | undefined {
   const d = new Date(typeof value === 'number' && value < 1e12 ? value * 1000 : value);
   return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
 }
+
+/** The file as a whole cannot be read (cut short, say): refused with this message, nothing kept. */
+export class UnreadableFileError extends Error {}

@@ -17,6 +17,11 @@ export class JsonArrayStream {
   /** True once a list of records was found (an object without one is not an import file). */
   found = false;
 
+  /** True once the list was closed: a file that ends before it was cut short. */
+  get complete(): boolean {
+    return this.done;
+  }
+
   constructor(private readonly keys: readonly string[]) {}
 
   /** Feeds a chunk; returns the complete elements it closed. */

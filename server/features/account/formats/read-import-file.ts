@@ -4,7 +4,8 @@ import { createInterface } from 'node:readline';
 import { StringDecoder } from 'node:string_decoder';
 import type { ImportFormat } from '../../../../contract/account.js';
 import { turnTaker } from '../../../lib/turns.js';
-import type { ParsedItem } from './import-item.js';
+import { NotTextError, notTextReason } from './binary-file.js';
+import { type ParsedItem, UnreadableFileError } from './import-item.js';
 import { JsonArrayStream } from './json-array-stream.js';
 import { isNoteFile, noteToItem } from './markdown-notes.js';
 import { entityToItem, isRelation, type McpRelation } from './mcp-memory.js';
@@ -43,12 +44,16 @@ export function detectFormat(head: Buffer): ImportFormat {
 
 const HEAD_BYTES = 64 * 1024;
 
+/** The file's format; a file that is neither text nor a ZIP archive throws NotTextError. */
 export async function detectFileFormat(path: string): Promise<ImportFormat> {
   const handle = await open(path, 'r');
   try {
     const head = Buffer.alloc(HEAD_BYTES);
     const { bytesRead } = await handle.read(head, 0, HEAD_BYTES, 0);
-    return detectFormat(head.subarray(0, bytesRead));
+    const format = detectFormat(head.subarray(0, bytesRead));
+    const notText = format === 'markdown-zip' ? undefined : notTextReason(head.subarray(0, bytesRead));
+    if (notText) throw new NotTextError(notText);
+    return format;
   } finally {
     await handle.close();
   }
@@ -100,6 +105,12 @@ async function* readJsonRecords(path: string): AsyncGenerator<ParsedItem> {
   }
   if (!splitter.found)
     yield { label: 'file', error: 'no list of memories found (expected "traces" or "memories")' };
+  else if (!splitter.complete) {
+    // Issue 26: a document cut in half was imported as its first half, with no word about the rest.
+    throw new UnreadableFileError(
+      `The file ends in the middle of its list of memories after ${n} of them: it was cut short (an interrupted download or copy?). Upload the complete file`,
+    );
+  }
 }
 
 function lines(path: string) {
