@@ -119,20 +119,24 @@ export const ImportJob = z
       duplicates: z.number().int().describe('The same content is already saved, or earlier in the file'),
       near_duplicates: z.number().int().describe('Similar to a saved trace; imported unless skipped'),
       invalid: z.number().int(),
+      skipped: z
+        .number()
+        .int()
+        .describe('Entries that are not memories, left out on purpose (attachments, unsafe paths in a .zip)'),
     }),
     progress: z.object({
       processed: z.number().int(),
       imported: z.number().int(),
       duplicates: z.number().int(),
       failed: z.number().int(),
-      skipped: z.number().int().describe('Near-duplicates left out at start'),
+      skipped: z.number().int().describe('Near-duplicates left out at start, and skipped entries'),
     }),
   })
   .describe('Once a job is done, imported + duplicates + failed + skipped = processed = preview.total')
   .meta({ id: 'ImportJob' });
 export type ImportJob = z.infer<typeof ImportJob>;
 
-export const IMPORT_ITEM_KINDS = ['new', 'duplicate', 'near_duplicate', 'invalid'] as const;
+export const IMPORT_ITEM_KINDS = ['new', 'duplicate', 'near_duplicate', 'invalid', 'skipped'] as const;
 export const IMPORT_OUTCOMES = ['imported', 'duplicate', 'failed', 'skipped'] as const;
 
 export const ImportJobItem = z

@@ -107,7 +107,14 @@ describe('import jobs: preview, background run, report', () => {
     });
 
     const again = (await upload(ann, file)).json();
-    expect(again.preview).toEqual({ total: 4, new: 0, duplicates: 3, near_duplicates: 0, invalid: 1 });
+    expect(again.preview).toEqual({
+      total: 4,
+      new: 0,
+      duplicates: 3,
+      near_duplicates: 0,
+      invalid: 1,
+      skipped: 0,
+    });
     await start(ann, again.id);
     await t.app.services.importRunner.drain();
     expect((await job(ann, again.id)).progress).toEqual({

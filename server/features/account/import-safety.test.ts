@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { craftZip, zeroBomb } from '../../test-support/hostile-zips.js';
 import { formBody } from '../../test-support/multipart-body.js';
+import { writeZip } from './formats/zip.js';
 import { createTestApp, signUpAndLogin } from '../../test-support/test-app.js';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -140,5 +141,57 @@ describe('import: hostile files', () => {
     });
     const list = await t.app.inject({ method: 'GET', url: '/api/account/import/jobs', headers: bob.headers });
     expect(list.json().jobs).toEqual([]);
+  });
+
+  it('reports every entry of a vault it leaves out, and the counts still add up to the file', async () => {
+    const bob = await signUpAndLogin(t.app);
+    const parts: Buffer[] = [];
+    const entries = [
+      { name: 'vault/Tea.md', data: Buffer.from('Prefers green tea in the afternoon') },
+      { name: 'vault/Old.md', data: Buffer.from('Cr\xe8me br\xfbl\xe9e on Sundays', 'latin1') },
+      { name: 'vault/photo.png', data: Buffer.from('an attachment') },
+      { name: '../evil.md', data: Buffer.from('outside the vault') },
+    ];
+    for await (const part of writeZip(entries)) parts.push(part);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/import/jobs',
+      headers: { ...bob.headers, 'content-type': 'application/zip' },
+      payload: Buffer.concat(parts),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const job = res.json();
+    expect(job.preview).toEqual({
+      total: 4,
+      new: 2,
+      duplicates: 0,
+      near_duplicates: 0,
+      invalid: 0,
+      skipped: 2,
+    });
+    const report = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/account/import/jobs/${job.id}/items`,
+          headers: bob.headers,
+        })
+      ).json().items as { label: string; kind: string; detail: string | null; excerpt: string | null }[];
+    expect((await report()).map((i) => [i.label, i.kind, i.detail ?? i.excerpt])).toEqual([
+      ['vault/Tea.md', 'new', 'Prefers green tea in the afternoon'],
+      ['vault/Old.md', 'new', 'Crème brûlée on Sundays'],
+      ['vault/photo.png', 'skipped', 'skipped: not a note (an attachment or another kind of file)'],
+      ['../evil.md', 'skipped', 'skipped: its path leaves the archive (".." or an absolute path)'],
+    ]);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/account/import/jobs/${job.id}/start`,
+      headers: bob.headers,
+    });
+    await t.app.services.importRunner.drain();
+    const done = (
+      await t.app.inject({ method: 'GET', url: `/api/account/import/jobs/${job.id}`, headers: bob.headers })
+    ).json();
+    expect(done.progress).toEqual({ processed: 4, imported: 2, duplicates: 0, failed: 0, skipped: 2 });
   });
 });

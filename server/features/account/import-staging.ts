@@ -90,6 +90,10 @@ export function createStager(deps: { db: Db; findSimilar: FindSimilar }) {
     const turns = turnTaker();
     for (const { position, item } of batch) {
       await turns.pause();
+      if ('skipped' in item) {
+        rows.push({ position, label: item.label, payload: null, kind: 'skipped', detail: item.skipped });
+        continue;
+      }
       if (!('trace' in item)) {
         rows.push({ position, label: item.label, payload: null, kind: 'invalid', detail: item.error });
         continue;
@@ -139,7 +143,9 @@ export function createStager(deps: { db: Db; findSimilar: FindSimilar }) {
       const seen = new Set<string>();
       let batch: { position: number; item: ParsedItem }[] = [];
       let position = 0;
+      let memories = 0;
       for await (const item of readImportFile(filePath, format)) {
+        if (!('skipped' in item)) memories++;
         if (++position > IMPORT_JOB_LIMITS.items) {
           throw badRequest(`At most ${IMPORT_JOB_LIMITS.items} memories per import; split the file`);
         }
@@ -157,7 +163,7 @@ export function createStager(deps: { db: Db; findSimilar: FindSimilar }) {
         }
       }
       await stageBatch(userId, jobId, batch, seen);
-      if (position === 0) throw badRequest('Nothing to import: the file holds no memories');
+      if (memories === 0) throw badRequest('Nothing to import: the file holds no memories');
       await db.asUser(userId, (tx) => importRepo.setStatus(tx, userId, jobId, 'staging', 'ready'));
     },
   };

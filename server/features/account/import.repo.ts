@@ -19,6 +19,7 @@ export type ImportCounts = {
   duplicates: number;
   near_duplicates: number;
   invalid: number;
+  skipped_entries: number;
   processed: number;
   imported: number;
   done_duplicates: number;
@@ -30,7 +31,7 @@ export type ItemRow = {
   position: number;
   label: string;
   payload: { title?: string | null; content?: string } | null;
-  kind: 'new' | 'duplicate' | 'near_duplicate' | 'invalid';
+  kind: 'new' | 'duplicate' | 'near_duplicate' | 'invalid' | 'skipped';
   outcome: 'imported' | 'duplicate' | 'failed' | 'skipped' | null;
   detail: string | null;
   trace_id: string | null;
@@ -115,6 +116,7 @@ export const importRepo = {
               count(*) FILTER (WHERE kind = 'duplicate') AS duplicates,
               count(*) FILTER (WHERE kind = 'near_duplicate') AS near_duplicates,
               count(*) FILTER (WHERE kind = 'invalid') AS invalid,
+              count(*) FILTER (WHERE kind = 'skipped') AS skipped_entries,
               count(*) FILTER (WHERE outcome IS NOT NULL) AS processed,
               count(*) FILTER (WHERE outcome = 'imported') AS imported,
               count(*) FILTER (WHERE outcome = 'duplicate') AS done_duplicates,
@@ -266,7 +268,7 @@ export const importRepo = {
     await tx.query(
       `UPDATE import_job_items SET outcome = CASE WHEN kind = 'invalid' THEN 'failed' ELSE 'skipped' END
         WHERE user_id = $1 AND job_id = $2 AND outcome IS NULL
-          AND (kind = 'invalid' OR ($3 AND kind = 'near_duplicate'))`,
+          AND (kind IN ('invalid', 'skipped') OR ($3 AND kind = 'near_duplicate'))`,
       [userId, jobId, skipNear],
     );
   },

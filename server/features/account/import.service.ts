@@ -257,6 +257,7 @@ function toJob(row: ImportJobRow, c: Awaited<ReturnType<typeof importRepo.counts
       duplicates: c.duplicates,
       near_duplicates: c.near_duplicates,
       invalid: c.invalid,
+      skipped: c.skipped_entries,
     },
     progress: {
       processed: c.processed,

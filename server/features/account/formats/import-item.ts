@@ -5,7 +5,11 @@ import { CATEGORIES, type Category, CreateTraceRequest } from '../../../../contr
  * One item read from an import file: a trace ready to save, or the reason it cannot be. `label`
  * tells the person which item it was (a file name, a line number, an entity name).
  */
-export type ParsedItem = { label: string; trace: ImportedTrace } | { label: string; error: string };
+export type ParsedItem =
+  | { label: string; trace: ImportedTrace }
+  | { label: string; error: string }
+  /** Not a memory, left out on purpose (an attachment): a line of the report all the same. */
+  | { label: string; skipped: string };
 
 /** Checks a mapped item against the same rules a create obeys, so the preview's "invalid" is honest. */
 export function checkItem(label: string, candidate: unknown): ParsedItem {

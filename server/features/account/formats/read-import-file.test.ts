@@ -4,6 +4,7 @@ import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writeZip } from './zip.js';
 import type { ParsedItem } from './import-item.js';
 import { detectFileFormat, readImportFile } from './read-import-file.js';
 
@@ -114,7 +115,7 @@ describe('reading import files', () => {
     ]);
   });
 
-  it('reads a .zip of Markdown notes with front matter, skipping attachments', async () => {
+  it('reads a .zip of Markdown notes with front matter, reporting attachments as skipped', async () => {
     const { format, items } = await read('obsidian-notes.zip');
     expect(format).toBe('markdown-zip');
     const byLabel = Object.fromEntries(items.map((i) => [i.label, i]));
@@ -123,7 +124,12 @@ describe('reading import files', () => {
       'vault/Garden.md',
       'vault/Projects/Cairn.md',
       'vault/Untitled.md',
+      'vault/picture.png',
     ]);
+    expect(byLabel['vault/picture.png']).toEqual({
+      label: 'vault/picture.png',
+      skipped: 'skipped: not a note (an attachment or another kind of file)',
+    });
     expect(byLabel['vault/Garden.md']).toEqual({
       label: 'vault/Garden.md',
       trace: {
@@ -146,7 +152,9 @@ describe('reading import files', () => {
   it('reads pasted lines and bullets, joining continuations and skipping headings and rules', async () => {
     const { format, items } = await read('chatgpt-memories.md');
     expect(format).toBe('text');
-    expect(items.map((i) => ('trace' in i ? [i.label, i.trace.content] : [i.label, i.error]))).toEqual([
+    expect(
+      items.map((i) => ('trace' in i ? [i.label, i.trace.content] : [i.label, JSON.stringify(i)])),
+    ).toEqual([
       ['line 3', 'Prefers concise answers with code examples'],
       ['line 4', 'Is training for a marathon in October and runs four times a week'],
       ['line 6', 'Has a cat named Miso'],
@@ -163,5 +171,40 @@ describe('reading import files', () => {
     expect((await readText('{"broken": ')).items).toEqual([
       { label: 'file', error: 'no list of memories found (expected "traces" or "memories")' },
     ]);
+  });
+
+  it('decodes a Windows-1252 note, and reports every entry it leaves out', async () => {
+    const entries = [
+      {
+        name: 'vault/Café.md',
+        data: Buffer.from('Aime le café crème, à Orléans – “toujours”.\n', 'utf8'),
+      },
+      {
+        name: 'vault/Old.md',
+        data: Buffer.from([...Buffer.from('Crème brûlée ', 'latin1'), 0x93, 0x6f, 0x6b, 0x94]),
+      },
+      { name: '../escape.md', data: Buffer.from('outside') },
+      { name: '/etc/notes.md', data: Buffer.from('absolute') },
+      { name: 'C:\\notes.md', data: Buffer.from('drive') },
+      { name: '.obsidian/workspace.md', data: Buffer.from('settings') },
+      { name: 'vault/photo.jpg', data: Buffer.from('not really a photo') },
+    ];
+    const parts: Buffer[] = [];
+    for await (const part of writeZip(entries)) parts.push(part);
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'cairn-vault-')), 'upload.bin');
+    writeFileSync(file, Buffer.concat(parts));
+    const items: ParsedItem[] = [];
+    for await (const item of readImportFile(file, await detectFileFormat(file))) items.push(item);
+    expect(items.map((i) => ('trace' in i ? i.trace.content : 'skipped' in i ? i.skipped : i.error))).toEqual(
+      [
+        'Aime le café crème, à Orléans – “toujours”.',
+        'Crème brûlée “ok”',
+        'skipped: its path leaves the archive (".." or an absolute path)',
+        'skipped: its path leaves the archive (".." or an absolute path)',
+        'skipped: its path leaves the archive (".." or an absolute path)',
+        'skipped: a hidden or system file, not a note',
+        'skipped: not a note (an attachment or another kind of file)',
+      ],
+    );
   });
 });

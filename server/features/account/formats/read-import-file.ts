@@ -179,11 +179,59 @@ async function* readNotes(path: string): AsyncGenerator<ParsedItem> {
         return buf.subarray(0, bytesRead);
       },
     };
-    for await (const entry of readZip(source, { wants: isNoteFile })) {
-      if (!entry.data) continue;
-      yield noteToItem(entry.name, entry.data.toString('utf8'));
+    for await (const entry of readZip(source, { wants: (name) => !unsafePath(name) && isNoteFile(name) })) {
+      if (entry.data) yield noteToItem(entry.name, decodeNote(entry.data));
+      else yield { label: entry.name, skipped: skipReason(entry.name) };
     }
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * A name that would leave the archive's folder if it were unpacked: "..", or an absolute or
+ * drive path, which APPNOTE 4.4.17 forbids. Such an entry is never read, only reported.
+ */
+function unsafePath(name: string): boolean {
+  return /^([\\/]|[A-Za-z]:)/u.test(name) || name.split(/[\\/]/u).includes('..');
+}
+
+function skipReason(name: string): string {
+  if (unsafePath(name)) return 'skipped: its path leaves the archive (".." or an absolute path)';
+  if (name.split('/').some((part) => part.startsWith('.') || part === '__MACOSX')) {
+    return 'skipped: a hidden or system file, not a note';
+  }
+  return 'skipped: not a note (an attachment or another kind of file)';
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Windows-1252's 0x80-0x9F (WHATWG Encoding, index-windows-1252); the rest of the byte range is
+ * ISO-8859-1's, the code point of the same number. Spelled out because Node 20's TextDecoder
+ * decodes "windows-1252" as ISO-8859-1, turning curly quotes into invisible control characters.
+ */
+const CP1252_HIGH =
+  '\u20AC\u0081\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\u008D\u017D\u008F' +
+  '\u0090\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u009D\u017E\u0178';
+
+function decodeWindows1252(data: Buffer): string {
+  let out = '';
+  for (const byte of data) {
+    out += byte >= 0x80 && byte <= 0x9f ? CP1252_HIGH[byte - 0x80] : String.fromCharCode(byte);
+  }
+  return out;
+}
+
+/**
+ * A note's text: UTF-8 when it is valid UTF-8 (what every current editor writes), or else
+ * Windows-1252 (a superset of Latin-1's printable range), which older Windows editors wrote, so
+ * "café" is kept rather than turned into U+FFFD.
+ */
+export function decodeNote(data: Buffer): string {
+  try {
+    return strictUtf8.decode(data);
+  } catch {
+    return decodeWindows1252(data);
   }
 }
