@@ -5,7 +5,7 @@ import { AppError, badRequest } from '../../http/errors.js';
 import { turnTaker } from '../../lib/turns.js';
 import { contentHash } from '../traces/content-hash.js';
 import { NotTextError } from './formats/binary-file.js';
-import { type ParsedItem, UnreadableFileError } from './formats/import-item.js';
+import { type ParsedItem, UnreadableFileError, wellFormed } from './formats/import-item.js';
 import { readImportFile } from './formats/read-import-file.js';
 import { ZipFormatError, ZipLimitError } from './formats/zip-reader.js';
 import { importRepo, type NewItem } from './import.repo.js';
@@ -88,14 +88,22 @@ export function createStager(deps: { db: Db; findSimilar: FindSimilar }) {
     const unseen: { row: NewItem; draft: { title: string | null; content: string } }[] = [];
     // Hashing and serialising 500 items is CPU work: give the event loop away meanwhile.
     const turns = turnTaker();
-    for (const { position, item } of batch) {
+    for (const { position, item: parsed } of batch) {
       await turns.pause();
+      // Labels and reasons can quote the file (an entity's name): stored, they must be well formed.
+      const item = { ...parsed, label: wellFormed(parsed.label) };
       if ('skipped' in item) {
         rows.push({ position, label: item.label, payload: null, kind: 'skipped', detail: item.skipped });
         continue;
       }
       if (!('trace' in item)) {
-        rows.push({ position, label: item.label, payload: null, kind: 'invalid', detail: item.error });
+        rows.push({
+          position,
+          label: item.label,
+          payload: null,
+          kind: 'invalid',
+          detail: wellFormed(item.error),
+        });
         continue;
       }
       const hash = contentHash(item.trace.content);

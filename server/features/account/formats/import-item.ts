@@ -11,8 +11,31 @@ export type ParsedItem =
   /** Not a memory, left out on purpose (an attachment): a line of the report all the same. */
   | { label: string; skipped: string };
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/gu;
+
+/**
+ * A string every database can store: a lone UTF-16 surrogate (JSON allows "\ud800"; UTF-8 and
+ * PostgreSQL's jsonb do not) becomes U+FFFD. Found by the import fuzzing: one such entity name
+ * answered 500.
+ */
+export function wellFormed(text: string): string {
+  return text.replace(LONE_SURROGATE, '\uFFFD');
+}
+
+/** Every string of a parsed JSON value, well formed (see wellFormed). */
+function wellFormedDeep(value: unknown): unknown {
+  if (typeof value === 'string') return wellFormed(value);
+  if (Array.isArray(value)) return value.map(wellFormedDeep);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [wellFormed(k), wellFormedDeep(v)]));
+  }
+  return value;
+}
+
 /** Checks a mapped item against the same rules a create obeys, so the preview's "invalid" is honest. */
-export function checkItem(label: string, candidate: unknown): ParsedItem {
+export function checkItem(rawLabel: string, rawCandidate: unknown): ParsedItem {
+  const label = wellFormed(rawLabel);
+  const candidate = wellFormedDeep(rawCandidate);
   const parsed = ImportedTrace.safeParse(candidate);
   const result = parsed.success
     ? CreateTraceRequest.safeParse({ ...parsed.data, created_at: undefined })
