@@ -1,7 +1,9 @@
+import { decodeWindows1252, detectEncoding } from './text-encoding.js';
+
 /**
  * What an upload that is not text (and not a ZIP archive) is, from its first bytes: issue 26 found
  * a PNG previewed as 26 "memories". Anything named here, or any head with a NUL byte or too many
- * bytes that are neither text nor valid UTF-8, is refused before a job is made. Only signatures
+ * control characters or undecodable bytes, is refused before a job is made. Only signatures
  * no line of text starts with are listed; the rest (MP3, bzip2, Windows programs) fail the
  * NUL-byte and odd-byte checks.
  */
@@ -25,11 +27,10 @@ const MAGIC: { name: string; at?: number; bytes: string }[] = [
 ];
 
 /**
- * Share of a text head that may be control characters or bytes that are not UTF-8: a Latin-1 or
- * Windows-1252 file of accented prose stays well under it (one byte per accented letter); a
- * binary file is far over it.
+ * Share of a text head, decoded, that may be control characters or undecodable bytes: text in
+ * UTF-8 or Windows-1252 has next to none; random or compressed bytes about 13%.
  */
-export const TEXT_SNIFF = { maxOddShare: 0.1 } as const;
+export const TEXT_SNIFF = { maxOddShare: 0.05 } as const;
 
 /** Why this head is not an import file's text, or undefined when it looks like text. */
 export function notTextReason(head: Buffer): string | undefined {
@@ -42,12 +43,16 @@ export function notTextReason(head: Buffer): string | undefined {
   }
   if (head.includes(0))
     return 'This file is binary (it holds NUL bytes), not an export or a list of memories';
-  // Decoded without the last 3 bytes, where the head may cut a character in two.
-  const text = head.subarray(0, Math.max(0, head.length - 3)).toString('utf8');
+  // Read as the import would read it (UTF-8, or Windows-1252 when mostly not UTF-8), text has
+  // next to no control characters and no undecodable bytes; random or compressed bytes have ~13%.
+  const sample = head.length > 3 ? head.subarray(0, head.length - 3) : head;
+  const text = detectEncoding(sample) === 'utf8' ? sample.toString('utf8') : decodeWindows1252(sample);
   let odd = 0;
   for (const ch of text) {
     const c = ch.codePointAt(0)!;
-    if (c === 0xfffd || (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d && c !== 0x0c)) odd++;
+    const control =
+      (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0c && c !== 0x0d) || (c >= 0x7f && c <= 0x9f);
+    if (control || c === 0xfffd) odd++;
   }
   if (text.length > 0 && odd / text.length > TEXT_SNIFF.maxOddShare) {
     return 'This file is not text (nor a ZIP archive of notes): it cannot be imported';

@@ -20,7 +20,7 @@ async function read(fixture: string) {
   return { format, items };
 }
 
-async function readText(text: string) {
+async function readText(text: string | Buffer) {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'cairn-text-')), 'upload.bin');
   writeFileSync(file, text);
   const format = await detectFileFormat(file);
@@ -206,5 +206,25 @@ describe('reading import files', () => {
         'skipped: not a note (an attachment or another kind of file)',
       ],
     );
+  });
+
+  it('reads a Windows-1252 text or JSON file as Windows-1252, and a slightly damaged UTF-8 one as UTF-8', async () => {
+    const latin = Buffer.from(
+      'Aime le caf\xe9 cr\xe8me\nHabite \xe0 Orl\xe9ans \x93toujours\x94\n',
+      'latin1',
+    );
+    const lines = (await readText(latin)).items.map((i) => ('trace' in i ? i.trace.content : ''));
+    expect(lines).toEqual(['Aime le café crème', 'Habite à Orléans “toujours”']);
+    const json = Buffer.from('[{"content":"Cr\xe8me br\xfbl\xe9e"}]', 'latin1');
+    expect((await readText(json)).items).toEqual([
+      { label: 'item 1', trace: { title: null, content: 'Crème brûlée' } },
+    ]);
+    const damaged = Buffer.concat([
+      Buffer.from('Café, crème, brûlée, naïve\n'),
+      Buffer.from([0xff]),
+      Buffer.from(' ok\n'),
+    ]);
+    const kept = (await readText(damaged)).items.map((i) => ('trace' in i ? i.trace.content : ''));
+    expect(kept[0]).toBe('Café, crème, brûlée, naïve');
   });
 });

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { createInterface } from 'node:readline';
 import { StringDecoder } from 'node:string_decoder';
 import type { ImportFormat } from '../../../../contract/account.js';
@@ -11,6 +12,7 @@ import { isNoteFile, noteToItem } from './markdown-notes.js';
 import { entityToItem, isRelation, type McpRelation } from './mcp-memory.js';
 import { memoryToItem } from './mem0.js';
 import { LineCollector } from './text-lines.js';
+import { decodeNote, decodeWindows1252, detectEncoding, type TextEncoding } from './text-encoding.js';
 import { readZip } from './zip-reader.js';
 
 /**
@@ -45,18 +47,23 @@ export function detectFormat(head: Buffer): ImportFormat {
 const HEAD_BYTES = 64 * 1024;
 
 /** The file's format; a file that is neither text nor a ZIP archive throws NotTextError. */
-export async function detectFileFormat(path: string): Promise<ImportFormat> {
+async function readHead(path: string): Promise<Buffer> {
   const handle = await open(path, 'r');
   try {
     const head = Buffer.alloc(HEAD_BYTES);
     const { bytesRead } = await handle.read(head, 0, HEAD_BYTES, 0);
-    const format = detectFormat(head.subarray(0, bytesRead));
-    const notText = format === 'markdown-zip' ? undefined : notTextReason(head.subarray(0, bytesRead));
-    if (notText) throw new NotTextError(notText);
-    return format;
+    return head.subarray(0, bytesRead);
   } finally {
     await handle.close();
   }
+}
+
+export async function detectFileFormat(path: string): Promise<ImportFormat> {
+  const head = await readHead(path);
+  const format = detectFormat(head);
+  const notText = format === 'markdown-zip' ? undefined : notTextReason(head);
+  if (notText) throw new NotTextError(notText);
+  return format;
 }
 
 /**
@@ -66,32 +73,41 @@ export async function detectFileFormat(path: string): Promise<ImportFormat> {
  */
 export async function* readImportFile(path: string, format: ImportFormat): AsyncGenerator<ParsedItem> {
   const turns = turnTaker();
-  for await (const item of readFormat(path, format)) {
+  const encoding = format === 'markdown-zip' ? 'utf8' : detectEncoding(await readHead(path));
+  for await (const item of readFormat(path, format, encoding)) {
     yield item;
     await turns.pause();
   }
 }
 
-function readFormat(path: string, format: ImportFormat): AsyncGenerator<ParsedItem> {
+function readFormat(path: string, format: ImportFormat, encoding: TextEncoding): AsyncGenerator<ParsedItem> {
   switch (format) {
     case 'markdown-zip':
       return readNotes(path);
     case 'mcp-memory':
-      return readMcpMemory(path);
+      return readMcpMemory(path, encoding);
     case 'text':
-      return readLines(path);
+      return readLines(path, encoding);
     case 'cairn':
     case 'mem0':
-      return readJsonRecords(path);
+      return readJsonRecords(path, encoding);
   }
 }
 
-async function* readJsonRecords(path: string): AsyncGenerator<ParsedItem> {
-  const splitter = new JsonArrayStream(['traces', 'memories', 'results', 'items', 'data']);
+/** The file's text a chunk at a time, in its encoding (a UTF-8 character split across chunks is joined). */
+async function* textChunks(path: string, encoding: TextEncoding): AsyncGenerator<string> {
   const decoder = new StringDecoder('utf8');
-  let n = 0;
   for await (const chunk of createReadStream(path, { highWaterMark: 256 * 1024 })) {
-    for (const text of splitter.push(decoder.write(chunk as Buffer))) {
+    yield encoding === 'utf8' ? decoder.write(chunk as Buffer) : decodeWindows1252(chunk as Buffer);
+  }
+  if (encoding === 'utf8') yield decoder.end();
+}
+
+async function* readJsonRecords(path: string, encoding: TextEncoding): AsyncGenerator<ParsedItem> {
+  const splitter = new JsonArrayStream(['traces', 'memories', 'results', 'items', 'data']);
+  let n = 0;
+  for await (const chunk of textChunks(path, encoding)) {
+    for (const text of splitter.push(chunk)) {
       n++;
       let value: unknown;
       try {
@@ -113,14 +129,14 @@ async function* readJsonRecords(path: string): AsyncGenerator<ParsedItem> {
   }
 }
 
-function lines(path: string) {
-  return createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
+function lines(path: string, encoding: TextEncoding) {
+  return createInterface({ input: Readable.from(textChunks(path, encoding)), crlfDelay: Infinity });
 }
 
-async function* readLines(path: string): AsyncGenerator<ParsedItem> {
+async function* readLines(path: string, encoding: TextEncoding): AsyncGenerator<ParsedItem> {
   const collector = new LineCollector();
   let n = 0;
-  for await (const line of lines(path)) {
+  for await (const line of lines(path, encoding)) {
     const done = collector.push(n === 0 ? line.replace(/^\uFEFF/u, '') : line, ++n);
     if (done) yield done;
   }
@@ -132,10 +148,10 @@ async function* readLines(path: string): AsyncGenerator<ParsedItem> {
  * Two passes over the file on disk: relations first (usually far fewer than entities), so each
  * entity's trace can carry its relations without holding the entities in memory.
  */
-async function* readMcpMemory(path: string): AsyncGenerator<ParsedItem> {
+async function* readMcpMemory(path: string, encoding: TextEncoding): AsyncGenerator<ParsedItem> {
   const relations = new Map<string, McpRelation[]>();
   const turns = turnTaker();
-  for await (const line of lines(path)) {
+  for await (const line of lines(path, encoding)) {
     await turns.pause();
     if (!line.includes('"relation"')) continue;
     try {
@@ -146,7 +162,7 @@ async function* readMcpMemory(path: string): AsyncGenerator<ParsedItem> {
     }
   }
   let n = 0;
-  for await (const line of lines(path)) {
+  for await (const line of lines(path, encoding)) {
     n++;
     if (!line.trim()) continue;
     let value: Record<string, unknown>;
@@ -202,36 +218,4 @@ function skipReason(name: string): string {
     return 'skipped: a hidden or system file, not a note';
   }
   return 'skipped: not a note (an attachment or another kind of file)';
-}
-
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-
-/**
- * Windows-1252's 0x80-0x9F (WHATWG Encoding, index-windows-1252); the rest of the byte range is
- * ISO-8859-1's, the code point of the same number. Spelled out because Node 20's TextDecoder
- * decodes "windows-1252" as ISO-8859-1, turning curly quotes into invisible control characters.
- */
-const CP1252_HIGH =
-  '\u20AC\u0081\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\u008D\u017D\u008F' +
-  '\u0090\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u009D\u017E\u0178';
-
-function decodeWindows1252(data: Buffer): string {
-  let out = '';
-  for (const byte of data) {
-    out += byte >= 0x80 && byte <= 0x9f ? CP1252_HIGH[byte - 0x80] : String.fromCharCode(byte);
-  }
-  return out;
-}
-
-/**
- * A note's text: UTF-8 when it is valid UTF-8 (what every current editor writes), or else
- * Windows-1252 (a superset of Latin-1's printable range), which older Windows editors wrote, so
- * "café" is kept rather than turned into U+FFFD.
- */
-export function decodeNote(data: Buffer): string {
-  try {
-    return strictUtf8.decode(data);
-  } catch {
-    return decodeWindows1252(data);
-  }
 }
