@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeZip } from './zip.js';
 import type { ParsedItem } from './import-item.js';
-import { detectFileFormat, readImportFile } from './read-import-file.js';
+import { detectFileFormat, MAX_RECORD_CHARS, readImportFile } from './read-import-file.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../../tests/fixtures/import');
 
@@ -226,5 +226,31 @@ describe('reading import files', () => {
     ]);
     const kept = (await readText(damaged)).items.map((i) => ('trace' in i ? i.trace.content : ''));
     expect(kept[0]).toBe('Café, crème, brûlée, naïve');
+  });
+
+  it('reports a line or a JSON element past MAX_RECORD_CHARS without holding it, and keeps line breaks of every kind', async () => {
+    const huge = 'x'.repeat(MAX_RECORD_CHARS + 10);
+    const text = await readText(`first\r\n${huge}\nsecond\rthird\n`);
+    expect(text.items.map((i) => ('trace' in i ? i.trace.content : i.label))).toEqual([
+      'first',
+      'line 2',
+      'second',
+      'third',
+    ]);
+    const json = await readText(
+      JSON.stringify({ traces: [{ content: 'ok' }, { content: huge }, { content: 'ok 2' }] }),
+    );
+    expect(json.items).toEqual([
+      { label: 'item 1', trace: { title: null, content: 'ok' } },
+      { label: 'item 2', error: expect.stringMatching(/is longer than 1048576 characters/) },
+      { label: 'item 3', trace: { title: null, content: 'ok 2' } },
+    ]);
+    const entity = (name: string, text: string) =>
+      JSON.stringify({ type: 'entity', name, entityType: 'x', observations: [text] });
+    const jsonl = await readText(`${entity('a', 'small')}\n${entity('b', huge)}\n`);
+    expect(jsonl.items).toEqual([
+      expect.objectContaining({ label: 'line 1 (a)' }),
+      { label: 'line 2', error: expect.stringMatching(/is longer than/) },
+    ]);
   });
 });

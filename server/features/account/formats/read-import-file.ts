@@ -1,13 +1,12 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { Readable } from 'node:stream';
-import { createInterface } from 'node:readline';
 import { StringDecoder } from 'node:string_decoder';
 import type { ImportFormat } from '../../../../contract/account.js';
+import { TRACE_LIMITS } from '../../../../contract/traces.js';
 import { turnTaker } from '../../../lib/turns.js';
 import { NotTextError, notTextReason } from './binary-file.js';
 import { type ParsedItem, UnreadableFileError } from './import-item.js';
-import { JsonArrayStream } from './json-array-stream.js';
+import { JsonArrayStream, OVERSIZED } from './json-array-stream.js';
 import { isNoteFile, noteToItem } from './markdown-notes.js';
 import { entityToItem, isRelation, type McpRelation } from './mcp-memory.js';
 import { memoryToItem } from './mem0.js';
@@ -45,6 +44,14 @@ export function detectFormat(head: Buffer): ImportFormat {
 }
 
 const HEAD_BYTES = 64 * 1024;
+
+/**
+ * A JSON list's element or a line longer than this is reported without being kept or parsed: a
+ * memory holds at most TRACE_LIMITS.contentMax characters (20,000; as JSON escapes at most 6
+ * each), so nothing this long is one, and holding it would let one line fill the memory.
+ */
+export const MAX_RECORD_CHARS = 1024 * 1024;
+const tooLong = `is longer than ${MAX_RECORD_CHARS} characters; a memory holds at most ${TRACE_LIMITS.contentMax}`;
 
 /** The file's format; a file that is neither text nor a ZIP archive throws NotTextError. */
 async function readHead(path: string): Promise<Buffer> {
@@ -104,11 +111,15 @@ async function* textChunks(path: string, encoding: TextEncoding): AsyncGenerator
 }
 
 async function* readJsonRecords(path: string, encoding: TextEncoding): AsyncGenerator<ParsedItem> {
-  const splitter = new JsonArrayStream(['traces', 'memories', 'results', 'items', 'data']);
+  const splitter = new JsonArrayStream(['traces', 'memories', 'results', 'items', 'data'], MAX_RECORD_CHARS);
   let n = 0;
   for await (const chunk of textChunks(path, encoding)) {
     for (const text of splitter.push(chunk)) {
       n++;
+      if (text === OVERSIZED) {
+        yield { label: `item ${n}`, error: tooLong };
+        continue;
+      }
       let value: unknown;
       try {
         value = JSON.parse(text);
@@ -129,8 +140,35 @@ async function* readJsonRecords(path: string, encoding: TextEncoding): AsyncGene
   }
 }
 
-function lines(path: string, encoding: TextEncoding) {
-  return createInterface({ input: Readable.from(textChunks(path, encoding)), crlfDelay: Infinity });
+/**
+ * The file's lines (\n, \r\n or a lone \r ends one), each cut at MAX_RECORD_CHARS + 1 so a
+ * line of a hundred megabytes is never held: past the limit it is reported, not read.
+ */
+async function* lines(path: string, encoding: TextEncoding): AsyncGenerator<string> {
+  let partial = '';
+  let full = false;
+  const complete = function* (line: string) {
+    // A lone \r (classic Mac OS) ends a line too; \r\n's \r is the end of its line.
+    yield* line.replace(/\r$/u, '').split('\r');
+  };
+  for await (const chunk of textChunks(path, encoding)) {
+    const parts = chunk.split('\n');
+    for (let i = 0; i < parts.length; i++) {
+      if (!full) {
+        partial += parts[i]!;
+        if (partial.length > MAX_RECORD_CHARS) {
+          partial = partial.slice(0, MAX_RECORD_CHARS + 1);
+          full = true;
+        }
+      }
+      if (i < parts.length - 1) {
+        yield* complete(partial);
+        partial = '';
+        full = false;
+      }
+    }
+  }
+  if (partial) yield* complete(partial);
 }
 
 async function* readLines(path: string, encoding: TextEncoding): AsyncGenerator<ParsedItem> {
@@ -165,6 +203,10 @@ async function* readMcpMemory(path: string, encoding: TextEncoding): AsyncGenera
   for await (const line of lines(path, encoding)) {
     n++;
     if (!line.trim()) continue;
+    if (line.length > MAX_RECORD_CHARS) {
+      yield { label: `line ${n}`, error: tooLong };
+      continue;
+    }
     let value: Record<string, unknown>;
     try {
       value = JSON.parse(line) as Record<string, unknown>;
