@@ -127,4 +127,19 @@ describe('import: a job is staging until its preview is complete', () => {
     expect((await get(ann, staged.id)).status).toBe('cancelled');
     expect((await start(ann, staged.id)).statusCode).toBe(409);
   });
+
+  // Last: it stops this app's background reading for good.
+  it('a file still being read when the server stops leaves a failed job with a reason, never staging', async () => {
+    const ann = await signUpAndLogin(t.app);
+    const lines = Array.from({ length: 5000 }, (_, i) => `Stopped memory ${i} ${i * 15_485_863}`);
+    const res = await upload(ann, lines.join('\n'));
+    expect(res.statusCode).toBe(202);
+    await t.app.services.imports.stop();
+    const job = await get(ann, (res.json() as Job).id);
+    expect(job).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/restarted while reading this file; upload it again/),
+      preview: { total: 0 },
+    });
+  });
 });

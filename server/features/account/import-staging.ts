@@ -35,6 +35,9 @@ export type FindSimilar = (
   draft: { title: string | null; content: string },
 ) => Promise<SimilarTrace[]>;
 
+/** The server is shutting down: a file read in the background is given up at a batch's end. */
+export class StagingStopped extends Error {}
+
 /** A reading failure as the person should hear it; undefined for one that is not theirs (a bug, an outage). */
 export function importErrorOf(err: unknown): AppError | undefined {
   if (err instanceof ZipLimitError) {
@@ -42,6 +45,13 @@ export function importErrorOf(err: unknown): AppError | undefined {
   }
   if (err instanceof ZipFormatError) return badRequest(`This archive cannot be read: ${err.message}`);
   if (err instanceof UnreadableFileError) return badRequest(err.message);
+  if (err instanceof StagingStopped) {
+    return new AppError(
+      503,
+      'shutting_down',
+      'The server restarted while reading this file; upload it again',
+    );
+  }
   if (err instanceof NotTextError) return new AppError(415, 'unsupported_media_type', err.message);
   return err instanceof AppError ? err : undefined;
 }
@@ -52,6 +62,7 @@ export function importErrorOf(err: unknown): AppError | undefined {
  */
 export function createStager(deps: { db: Db; findSimilar: FindSimilar }) {
   const { db } = deps;
+  let stopping = false;
 
   /**
    * Near-duplicates by words of these drafts, in read transactions of about readBudgetMs each:
@@ -141,6 +152,10 @@ export function createStager(deps: { db: Db; findSimilar: FindSimilar }) {
   }
 
   return {
+    /** Every reading stops at its next batch (the server is shutting down). */
+    stop(): void {
+      stopping = true;
+    },
     /**
      * Reads every item of the file into the job, then marks it ready. Throws when the file cannot
      * be read to its end (the caller deletes or fails the job); returns early, leaving it as it
@@ -161,6 +176,7 @@ export function createStager(deps: { db: Db; findSimilar: FindSimilar }) {
         if (batch.length < IMPORT_STAGING.batch) continue;
         await stageBatch(userId, jobId, batch, seen);
         batch = [];
+        if (stopping) throw new StagingStopped();
         if (!(await stillStaging(userId, jobId))) return;
         if (performance.now() - started > IMPORT_STAGING.budgetMs) {
           throw new AppError(

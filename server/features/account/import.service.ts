@@ -46,6 +46,8 @@ export function createImportService(deps: ImportServiceDeps) {
   }
 
   const stager = createStager(deps);
+  /** Files being read in the background after their upload was answered (see stop()). */
+  const background = new Set<Promise<void>>();
 
   /** Checks, detects the format, creates the job (staging) and starts reading; `reading` settles with the error, if any. */
   async function begin(principal: Principal, filePath: string, fileName: string | null) {
@@ -111,7 +113,7 @@ export function createImportService(deps: ImportServiceDeps) {
         if (first.err !== undefined) await refuse(principal.userId, jobId, first.err);
         return { job: await load(principal, jobId), complete: true };
       }
-      void reading.then(async (err) => {
+      const settled = reading.then(async (err) => {
         if (err === undefined) return;
         const known = importErrorOf(err);
         if (!known) deps.log?.error({ err, jobId }, 'import staging failed');
@@ -122,7 +124,18 @@ export function createImportService(deps: ImportServiceDeps) {
             deps.log?.error({ err: failErr, jobId }, 'could not mark import failed'),
           );
       });
+      background.add(settled);
+      void settled.finally(() => background.delete(settled));
       return { job: await load(principal, jobId), complete: false };
+    },
+
+    /**
+     * Before the database closes: every background reading stops at its next batch and its job is
+     * failed with a reason (upload it again), rather than left staging until the maintenance pass.
+     */
+    async stop(): Promise<void> {
+      stager.stop();
+      await Promise.all(background);
     },
 
     async get(principal: Principal, jobId: string): Promise<ImportJob> {
