@@ -117,36 +117,45 @@ export type ImportFormat = z.infer<typeof ImportFormat>;
 /** An uploaded file's job: bounded so one upload cannot fill the disk. */
 export const IMPORT_JOB_LIMITS = { fileBytes: 100 * 1024 * 1024, items: 200_000 } as const;
 
-export const IMPORT_JOB_STATUSES = ['ready', 'running', 'done', 'cancelled'] as const;
+export const IMPORT_JOB_STATUSES = ['staging', 'ready', 'running', 'done', 'cancelled', 'failed'] as const;
 export const ImportJobStatus = z.enum(IMPORT_JOB_STATUSES);
 
 /** What a job's preview found (before) and what the run did (after). */
 export const ImportJob = z
   .object({
     id: z.uuid(),
-    status: ImportJobStatus.describe('ready: previewed, waiting for start; running; done; cancelled'),
+    status: ImportJobStatus.describe(
+      'staging: the file is still being read (the preview grows; it cannot be started yet); ready: previewed, waiting for start; running; done; cancelled; failed: the file could not be read to the end (see error), nothing was imported',
+    ),
     format: ImportFormat,
     file_name: z.string().nullable(),
     created_at: z.string(),
     finished_at: z.string().nullable(),
+    error: z.string().nullable().describe('Why a failed job could not read its file'),
     preview: z.object({
       total: z.number().int(),
       new: z.number().int(),
       duplicates: z.number().int().describe('The same content is already saved, or earlier in the file'),
       near_duplicates: z.number().int().describe('Similar to a saved trace; imported unless skipped'),
       invalid: z.number().int(),
+      skipped: z
+        .number()
+        .int()
+        .describe('Entries that are not memories, left out on purpose (attachments, unsafe paths in a .zip)'),
     }),
     progress: z.object({
       processed: z.number().int(),
       imported: z.number().int(),
       duplicates: z.number().int(),
       failed: z.number().int(),
+      skipped: z.number().int().describe('Near-duplicates left out at start, and skipped entries'),
     }),
   })
+  .describe('Once a job is done, imported + duplicates + failed + skipped = processed = preview.total')
   .meta({ id: 'ImportJob' });
 export type ImportJob = z.infer<typeof ImportJob>;
 
-export const IMPORT_ITEM_KINDS = ['new', 'duplicate', 'near_duplicate', 'invalid'] as const;
+export const IMPORT_ITEM_KINDS = ['new', 'duplicate', 'near_duplicate', 'invalid', 'skipped'] as const;
 export const IMPORT_OUTCOMES = ['imported', 'duplicate', 'failed', 'skipped'] as const;
 
 export const ImportJobItem = z

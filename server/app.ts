@@ -66,6 +66,7 @@ export async function buildApp(
   // Before the database closes: the embedding worker stops (its claims go back to the queue) and
   // the model's threads end, so neither a server nor a test run is kept alive by them.
   app.addHook('onClose', async () => {
+    await services.imports.stop();
     await services.importRunner.stop();
     await services.embeddingWorker.stop();
     await services.embedder.close();

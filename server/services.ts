@@ -47,6 +47,8 @@ export type AppDeps = {
    * meaning are in the create answer and nothing is queued; past it the worker does both. 0: never.
    */
   inlineEmbeddingMs?: number;
+  /** How long an import upload waits for its preview before answering 202 (IMPORT_STAGING.uploadWaitMs). */
+  importUploadWaitMs?: number;
 };
 
 /**
@@ -141,6 +143,8 @@ export function createServices(deps: AppDeps) {
   const imports = createImportService({
     db,
     findSimilar: (tx, userId, draft) => nearDuplicates.find(tx, userId, draft, null),
+    log,
+    uploadWaitMs: deps.importUploadWaitMs,
     onStarted: () => importRunner.kick(),
   });
 

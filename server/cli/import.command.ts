@@ -50,7 +50,7 @@ export async function runImportCommand(
     const staged = await services.imports.stage(principal, file, path.basename(file));
     const p = staged.preview;
     out(
-      `${path.basename(file)} (${staged.format}): ${p.total} item(s): ${p.new} new, ${p.duplicates} duplicate(s), ${p.near_duplicates} near-duplicate(s), ${p.invalid} invalid.`,
+      `${path.basename(file)} (${staged.format}): ${p.total} item(s): ${p.new} new, ${p.duplicates} duplicate(s), ${p.near_duplicates} near-duplicate(s), ${p.invalid} invalid${p.skipped ? `, ${p.skipped} skipped (not memories)` : ''}.`,
     );
     if (values.preview) return;
     await services.imports.start(principal, staged.id, {
@@ -73,7 +73,9 @@ export async function runImportCommand(
     bar.update(last.progress.processed, last.progress.failed);
     bar.end();
     const g = last.progress;
-    out(`Imported ${g.imported}, ${g.duplicates} already there, ${g.failed} failed.`);
+    out(
+      `Imported ${g.imported}, ${g.duplicates} already there, ${g.failed} failed${g.skipped ? `, ${g.skipped} left out` : ''}.`,
+    );
     if (g.failed) {
       const failed = await services.imports.items(principal, staged.id, {
         kind: 'invalid',

@@ -32,6 +32,22 @@ def parse_retry_after(value: Optional[str], now: Optional[float] = None) -> Opti
     return max(0.0, at - (now if now is not None else time.time()))
 
 
+# Methods the server treats as reads: sending one twice changes nothing.
+IDEMPOTENT = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def may_retry(method: str, status: int, code: Optional[str]) -> bool:
+    """Whether an error answer may be retried. 429 and 503 `overloaded` are refused before any work
+    (the rate limit, the admission queue), so any method may repeat. Any other 503 (a request that
+    ran past its deadline, a database that went away mid-request) may have been processed: a write
+    repeated then is a second write (issue 26: an import uploaded four times), so only a read repeats."""
+    if status == 429:
+        return True
+    if status != 503:
+        return False
+    return code == "overloaded" or method.upper() in IDEMPOTENT
+
+
 class Cairn:
     def __init__(self, base_url: str, api_key: Optional[str] = None, access_token: Optional[str] = None,
                  max_retries: int = 3, max_retry_delay: float = 30.0, timeout: float = 60.0):
@@ -41,7 +57,8 @@ class Cairn:
         self.max_retry_delay = max_retry_delay
         self.timeout = timeout
 
-    # The one place HTTP happens: retries 429 and 503 (not processed, so any method may repeat).
+    # The one place HTTP happens: retries only an answer that says the request was not processed,
+    # or a read (may_retry): a POST, PATCH or DELETE answered 503 request_timeout is never resent.
     def _send(self, method: str, path: str, query: Optional[Dict[str, Any]] = None, json_body: Any = None,
               body: Optional[Body] = None, raw: bool = False) -> Any:
         url = self.base_url + path
@@ -71,15 +88,17 @@ class Cairn:
             except urllib.error.HTTPError as err:
                 retry_after = parse_retry_after(err.headers.get("retry-after"))
                 text = err.read().decode("utf-8", "replace")
-                if err.code in (429, 503) and attempt < self.max_retries:
-                    delay = retry_after if retry_after is not None else 0.5 * 2 ** attempt
-                    time.sleep(min(self.max_retry_delay, delay))
-                    attempt += 1
-                    continue
                 try:
                     parsed = json.loads(text)
                 except ValueError:
                     parsed = {"error": text or err.reason}
+                code = parsed.get("code") if isinstance(parsed, dict) else None
+                if may_retry(method, err.code, code if isinstance(code, str) else None) \
+                        and attempt < self.max_retries:
+                    delay = retry_after if retry_after is not None else 0.5 * 2 ** attempt
+                    time.sleep(min(self.max_retry_delay, delay))
+                    attempt += 1
+                    continue
                 raise error_for(err.code, parsed if isinstance(parsed, dict) else {}, retry_after) from None
 
     @staticmethod
@@ -180,9 +199,15 @@ class Cairn:
             return self._send("GET", "/api/account/export", query={"format": "json"})
         return self._send("GET", "/api/account/export", query={"format": format}, raw=True)
 
-    def upload_import(self, file: Body, name: Optional[str] = None) -> ImportJob:
-        """Uploads a file to import and returns its preview; nothing is saved until start_import."""
-        return ImportJob.parse(self._send("POST", "/api/account/import/jobs", query={"name": name}, body=file))
+    def upload_import(self, file: Body, name: Optional[str] = None, interval: float = 1.0) -> ImportJob:
+        """Uploads a file to import and returns its complete preview; nothing is saved until
+        start_import. A large file is answered while still being read (status "staging"): this polls
+        until it is ready (or failed). The upload itself is never resent (may_retry)."""
+        job = ImportJob.parse(self._send("POST", "/api/account/import/jobs", query={"name": name}, body=file))
+        while job.status == "staging":
+            time.sleep(interval)
+            job = self.get_import(job.id)
+        return job
 
     def list_imports(self) -> List[ImportJob]:
         return [ImportJob.parse(j) for j in self._send("GET", "/api/account/import/jobs")["jobs"]]
@@ -211,9 +236,9 @@ class Cairn:
         return ImportJob.parse(self._send("POST", f"/api/account/import/jobs/{self._id(job_id)}/cancel"))
 
     def wait_for_import(self, job_id: str, interval: float = 1.0) -> ImportJob:
-        """Polls a started import until it is done or cancelled."""
+        """Polls a started import until it is done, cancelled or failed."""
         while True:
             job = self.get_import(job_id)
-            if job.status in ("done", "cancelled"):
+            if job.status in ("done", "cancelled", "failed"):
                 return job
             time.sleep(interval)

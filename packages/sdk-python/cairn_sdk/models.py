@@ -89,6 +89,8 @@ class ImportJob:
     finished_at: Optional[str]
     preview: Dict[str, int]
     progress: Dict[str, int]
+    # Why a failed job could not read its file (servers before 0035 do not send it).
+    error: Optional[str] = None
 
     @classmethod
     def parse(cls, data: Dict[str, Any]) -> "ImportJob":

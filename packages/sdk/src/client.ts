@@ -27,7 +27,11 @@ export type CairnOptions = {
    */
   apiKey?: string;
   accessToken?: string;
-  /** Retries of a 429 or 503 answer (honouring Retry-After); default 3. */
+  /**
+   * Retries of an answer that says the request was not processed (429, 503 `overloaded`; any 503
+   * for a GET), honouring Retry-After; default 3. A POST, PATCH or DELETE answered 503
+   * `request_timeout` may have been processed and is never sent again.
+   */
   maxRetries?: number;
   /** Longest wait between retries, in seconds; default 30. */
   maxRetryDelay?: number;
@@ -56,6 +60,22 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Number.isNaN(at) ? undefined : Math.max(0, (at - now) / 1000);
 }
 
+/** Methods the server treats as reads: sending one twice changes nothing. */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Whether an error answer may be retried. 429 and 503 `overloaded` are refused before any work
+ * (the rate limit, the admission queue), so any method may repeat. Any other 503 (a request that
+ * ran past its deadline, a database that went away mid-request) may have been processed: a
+ * write repeated then is a second write (issue 26: an import uploaded four times), so only a
+ * read repeats.
+ */
+export function mayRetry(method: string, status: number, code: string | undefined): boolean {
+  if (status === 429) return true;
+  if (status !== 503) return false;
+  return code === 'overloaded' || IDEMPOTENT.has(method.toUpperCase());
+}
+
 /** A client for one Cairn server and one credential. Every method maps to one REST call. */
 export class Cairn {
   private readonly base: string;
@@ -72,7 +92,7 @@ export class Cairn {
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
   }
 
-  /** One call, retried on 429 and 503 (the request was not processed, so any method may repeat). */
+  /** One call, retried only when the answer says it was not processed, or it was a read (mayRetry). */
   private async send(
     method: string,
     path: string,
@@ -97,18 +117,18 @@ export class Cairn {
       const res = await this.fetchImpl(url, { method, headers, body });
       if (res.ok) return res;
       const retryAfter = parseRetryAfter(res.headers.get('retry-after'));
-      if ((res.status === 429 || res.status === 503) && attempt < this.maxRetries) {
-        const wait = Math.min(this.maxRetryDelay, retryAfter ?? 0.5 * 2 ** attempt);
-        await res.body?.cancel();
-        await sleep(wait * 1000);
-        continue;
-      }
       const text = await res.text();
-      let parsed: object = {};
+      let parsed: { error?: string; code?: string } = {};
       try {
-        parsed = JSON.parse(text) as object;
+        parsed = JSON.parse(text) as typeof parsed;
       } catch {
         parsed = { error: text || res.statusText };
+      }
+      const code = typeof parsed.code === 'string' ? parsed.code : undefined;
+      if (mayRetry(method, res.status, code) && attempt < this.maxRetries) {
+        const wait = Math.min(this.maxRetryDelay, retryAfter ?? 0.5 * 2 ** attempt);
+        await sleep(wait * 1000);
+        continue;
       }
       throw errorFor(res.status, parsed, retryAfter);
     }
@@ -216,9 +236,24 @@ export class Cairn {
     return res.body;
   }
 
-  /** Uploads a file to import and returns its preview; nothing is saved until startImport. */
-  uploadImport(file: ImportBody, options: { name?: string } = {}): Promise<ImportJob> {
-    return this.json('POST', '/api/account/import/jobs', { body: file, query: { name: options.name } });
+  /**
+   * Uploads a file to import and returns its complete preview; nothing is saved until
+   * startImport. A large file is answered while still being read (status `staging`): this polls
+   * until it is ready (or failed). The upload itself is never resent (mayRetry).
+   */
+  async uploadImport(
+    file: ImportBody,
+    options: { name?: string; intervalMs?: number } = {},
+  ): Promise<ImportJob> {
+    let job = await this.json<ImportJob>('POST', '/api/account/import/jobs', {
+      body: file,
+      query: { name: options.name },
+    });
+    while (job.status === 'staging') {
+      await sleep(options.intervalMs ?? 1000);
+      job = await this.getImport(job.id);
+    }
+    return job;
   }
 
   listImports(): Promise<{ jobs: ImportJob[] }> {
@@ -253,7 +288,7 @@ export class Cairn {
     return this.json('POST', `/api/account/import/jobs/${encodeURIComponent(id)}/cancel`);
   }
 
-  /** Polls a started import until it is done or cancelled. */
+  /** Polls a started import until it is done, cancelled or failed. */
   async waitForImport(
     id: string,
     options: { intervalMs?: number; onProgress?: (job: ImportJob) => void } = {},
@@ -261,7 +296,7 @@ export class Cairn {
     for (;;) {
       const job = await this.getImport(id);
       options.onProgress?.(job);
-      if (job.status === 'done' || job.status === 'cancelled') return job;
+      if (job.status === 'done' || job.status === 'cancelled' || job.status === 'failed') return job;
       await sleep(options.intervalMs ?? 1000);
     }
   }

@@ -15,6 +15,7 @@ import {
   NotFoundError,
   PermissionError,
   RateLimitError,
+  ServerError,
   ValidationError,
 } from './index.js';
 import { NOT_IN_SDK } from './endpoints.js';
@@ -177,6 +178,32 @@ describe('SDKs against a real server', () => {
       .catch((e: unknown) => e);
     expect(gaveUp).toBeInstanceOf(RateLimitError);
     expect(gaveUp).toMatchObject({ code: 'rate_limited', retryAfter: 0 });
+  });
+
+  it('TypeScript: never resends a write that may have been processed (503 request_timeout)', async () => {
+    let calls = 0;
+    const timingOut =
+      (code: string): typeof fetch =>
+      async () => {
+        calls++;
+        return new Response(JSON.stringify({ error: 'busy', code }), {
+          status: 503,
+          headers: { 'retry-after': '0' },
+        });
+      };
+    const callsOf = async (code: string, call: (c: Cairn) => Promise<unknown>) => {
+      calls = 0;
+      const client = new Cairn({ baseUrl, apiKey, fetch: timingOut(code), maxRetryDelay: 0 });
+      expect(await call(client).catch((e: unknown) => e)).toBeInstanceOf(ServerError);
+      return calls;
+    };
+    // Issue 26: the upload was sent four times, each a new import job.
+    expect(await callsOf('request_timeout', (c) => c.uploadImport('a memory\n'))).toBe(1);
+    expect(await callsOf('request_timeout', (c) => c.createTrace({ content: 'x' }))).toBe(1);
+    expect(await callsOf('database_unavailable', (c) => c.deleteTrace('t'))).toBe(1);
+    // A read repeats; so does a write the admission queue refused before any work.
+    expect(await callsOf('request_timeout', (c) => c.stats())).toBe(4);
+    expect(await callsOf('overloaded', (c) => c.createTrace({ content: 'x' }))).toBe(4);
   });
 
   it('Python: the SDK suite (python3 -m unittest) passes against this server', async () => {

@@ -3,7 +3,7 @@
 // empty one, and the traces that arrive are the traces that left (in the fields the format keeps).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpAndLogin } from '../../test-support/test-app.js';
-import { bufferSource, readZip } from './formats/zip.js';
+import { bufferSource, readZip } from './formats/zip-reader.js';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type User = Awaited<ReturnType<typeof signUpAndLogin>>;
@@ -106,7 +106,7 @@ describe('export → import round trips', () => {
     expect(res.headers['content-type']).toBe('application/zip');
     const notes: { name: string; text: string }[] = [];
     for await (const e of readZip(bufferSource(res.rawPayload)))
-      notes.push({ name: e.name, text: e.data.toString() });
+      notes.push({ name: e.name, text: String(e.data) });
     expect(notes).toHaveLength(4);
     const coffee = notes.find((n) => n.text.includes('coffee black'))!;
     expect(coffee.name).toMatch(/^cairn-\d{4}-\d{2}-\d{2}\/Coffee [0-9a-f]{8}\.md$/);

@@ -19,6 +19,7 @@ import { ErrorBody } from '../../../contract/errors.js';
 import { principalOf } from '../../http/authenticate.js';
 import { AppError } from '../../http/errors.js';
 import type { ImportService } from './import.service.js';
+import { MultipartFile, multipartBoundary } from './multipart-file.js';
 
 const tooLarge = () =>
   new AppError(
@@ -28,8 +29,9 @@ const tooLarge = () =>
   );
 
 /**
- * Import jobs over HTTP. The upload is the file itself as the request body (any content type),
- * streamed to a temporary file and read from there, so a 50 MB file is never held in memory.
+ * Import jobs over HTTP. The upload is the file itself as the request body (any content type), or
+ * a multipart/form-data form with the file as a part (curl -F file=@x.json, an HTML form): either
+ * way streamed to a temporary file and read from there, so a 50 MB file is never held in memory.
  */
 export const importJobRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = async (
   app,
@@ -53,17 +55,19 @@ export const importJobRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> 
         security,
         summary: 'Upload a file to import and get its preview (the job starts with …/start)',
         description:
-          'The body is the file itself: a Cairn export, MCP memory JSONL, a mem0/OpenMemory export, a .zip of Markdown notes, or plain text with one memory per line. The format is detected from the content.',
+          'The body is the file itself: a Cairn export, MCP memory JSONL, a mem0/OpenMemory export, a .zip of Markdown notes, or plain text with one memory per line. The format is detected from the content. A multipart/form-data body is accepted too: its file part (the first with a filename, or the one named file) is imported. Binary files (images, PDFs, compressed files other than .zip) are refused with 415. 201: the preview is complete (status ready). 202: the file is large and is still being read (status staging): poll the job until it is ready (or failed, with its error); it cannot be started before. Not safe to retry blindly: a retried upload is a second job.',
         querystring: z.object({
           name: z.string().max(255).optional().describe('The file name, shown in the history'),
         }),
-        response: { 201: ImportJob, 413: ErrorBody, ...errors },
+        response: { 201: ImportJob, 202: ImportJob, 413: ErrorBody, 415: ErrorBody, ...errors },
       },
     },
     async (request, reply) => {
       const principal = principalOf(request);
       const dir = await mkdtemp(path.join(tmpdir(), 'cairn-import-'));
+      const discard = () => rm(dir, { recursive: true, force: true });
       const file = path.join(dir, randomBytes(8).toString('hex'));
+      let multipart: MultipartFile | undefined;
       try {
         let bytes = 0;
         const limit = new Transform({
@@ -72,12 +76,24 @@ export const importJobRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> 
             next(bytes > IMPORT_JOB_LIMITS.fileBytes ? tooLarge() : null, chunk);
           },
         });
-        await pipeline(request.raw, limit, createWriteStream(file));
-        const job = await imports.stage(principal, file, request.query.name ?? null);
-        return reply.status(201).send(job);
-      } finally {
-        await rm(dir, { recursive: true, force: true });
+        const boundary = multipartBoundary(request.headers['content-type']);
+        if (boundary) {
+          multipart = new MultipartFile(boundary);
+          await pipeline(request.raw, limit, multipart, createWriteStream(file));
+        } else {
+          await pipeline(request.raw, limit, createWriteStream(file));
+        }
+      } catch (err) {
+        await discard();
+        throw err;
       }
+      // From here the service owns the file, and discards it once it has been read.
+      const { job, complete } = await imports.upload(principal, {
+        path: file,
+        name: request.query.name ?? multipart?.fileName ?? null,
+        discard,
+      });
+      return reply.status(complete ? 201 : 202).send(job);
     },
   );
 

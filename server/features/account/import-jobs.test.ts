@@ -103,10 +103,18 @@ describe('import jobs: preview, background run, report', () => {
       imported: 3,
       duplicates: 0,
       failed: 1,
+      skipped: 0,
     });
 
     const again = (await upload(ann, file)).json();
-    expect(again.preview).toEqual({ total: 4, new: 0, duplicates: 3, near_duplicates: 0, invalid: 1 });
+    expect(again.preview).toEqual({
+      total: 4,
+      new: 0,
+      duplicates: 3,
+      near_duplicates: 0,
+      invalid: 1,
+      skipped: 0,
+    });
     await start(ann, again.id);
     await t.app.services.importRunner.drain();
     expect((await job(ann, again.id)).progress).toEqual({
@@ -114,6 +122,7 @@ describe('import jobs: preview, background run, report', () => {
       imported: 0,
       duplicates: 3,
       failed: 1,
+      skipped: 0,
     });
     expect(await contents(ann)).toHaveLength(3);
     const invalid = (await items(ann, again.id, '?kind=invalid')).items;

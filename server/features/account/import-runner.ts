@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { ImportedTrace } from '../../../contract/account.js';
 import type { Db } from '../../db/db.js';
@@ -99,6 +100,9 @@ export function createImportRunner(deps: {
         const jobs = await db.asSystem((tx) => importRepo.runningJobs(tx));
         if (!jobs.length) break;
         for (const job of jobs) {
+          // A macrotask between chunks: a chunk's own awaits may all be microtasks (an in-process
+          // database, a batch with nothing to categorise), and other requests must get their turn.
+          await nextTurn();
           if (stopping) return;
           try {
             await runChunk(job);

@@ -4,7 +4,8 @@ import type { Tx } from '../../db/db.js';
 export type ImportJobRow = {
   id: string;
   user_id: string;
-  status: 'ready' | 'running' | 'done' | 'cancelled';
+  status: 'staging' | 'ready' | 'running' | 'done' | 'cancelled' | 'failed';
+  error: string | null;
   format: string;
   file_name: string | null;
   skip_near_duplicates: boolean;
@@ -18,17 +19,19 @@ export type ImportCounts = {
   duplicates: number;
   near_duplicates: number;
   invalid: number;
+  skipped_entries: number;
   processed: number;
   imported: number;
   done_duplicates: number;
   failed: number;
+  skipped: number;
 };
 
 export type ItemRow = {
   position: number;
   label: string;
   payload: { title?: string | null; content?: string } | null;
-  kind: 'new' | 'duplicate' | 'near_duplicate' | 'invalid';
+  kind: 'new' | 'duplicate' | 'near_duplicate' | 'invalid' | 'skipped';
   outcome: 'imported' | 'duplicate' | 'failed' | 'skipped' | null;
   detail: string | null;
   trace_id: string | null;
@@ -42,7 +45,8 @@ export type NewItem = {
   detail: string | null;
 };
 
-const JOB_COLUMNS = 'id, user_id, status, format, file_name, skip_near_duplicates, created_at, finished_at';
+const JOB_COLUMNS =
+  'id, user_id, status, format, file_name, skip_near_duplicates, created_at, finished_at, error';
 
 export const importRepo = {
   async createJob(tx: Tx, userId: string, format: string, fileName: string | null): Promise<ImportJobRow> {
@@ -112,10 +116,12 @@ export const importRepo = {
               count(*) FILTER (WHERE kind = 'duplicate') AS duplicates,
               count(*) FILTER (WHERE kind = 'near_duplicate') AS near_duplicates,
               count(*) FILTER (WHERE kind = 'invalid') AS invalid,
+              count(*) FILTER (WHERE kind = 'skipped') AS skipped_entries,
               count(*) FILTER (WHERE outcome IS NOT NULL) AS processed,
               count(*) FILTER (WHERE outcome = 'imported') AS imported,
               count(*) FILTER (WHERE outcome = 'duplicate') AS done_duplicates,
-              count(*) FILTER (WHERE outcome = 'failed') AS failed
+              count(*) FILTER (WHERE outcome = 'failed') AS failed,
+              count(*) FILTER (WHERE outcome = 'skipped') AS skipped
          FROM import_job_items WHERE user_id = $1 AND job_id = $2`,
       [userId, jobId],
     );
@@ -148,11 +154,37 @@ export const importRepo = {
       `UPDATE import_jobs SET status = $4,
               skip_near_duplicates = coalesce($5, skip_near_duplicates),
               started_at = CASE WHEN $4 = 'running' THEN now() ELSE started_at END,
-              finished_at = CASE WHEN $4 IN ('done', 'cancelled') THEN now() ELSE finished_at END
+              finished_at = CASE WHEN $4 IN ('done', 'cancelled', 'failed') THEN now() ELSE finished_at END
         WHERE user_id = $1 AND id = $2 AND status = $3 RETURNING id`,
       [userId, jobId, from, to, skipNear ?? null],
     );
     return rows.length > 0;
+  },
+
+  /**
+   * A job whose file could not be read to the end: its items go (it can never be started, and a
+   * part of a file must not look like a preview), the reason stays for the person to read.
+   */
+  async fail(tx: Tx, userId: string, jobId: string, error: string): Promise<void> {
+    await tx.query('DELETE FROM import_job_items WHERE user_id = $1 AND job_id = $2', [userId, jobId]);
+    await tx.query(
+      `UPDATE import_jobs SET status = 'failed', error = $3, finished_at = now()
+        WHERE user_id = $1 AND id = $2 AND status = 'staging'`,
+      [userId, jobId, error],
+    );
+  },
+
+  /**
+   * Jobs left staging since before `before`, across users (the maintenance pass): the server
+   * that read their file stopped half-way (their reading has a shorter budget than this).
+   */
+  async failStaleStaging(tx: Tx, before: Date, error: string): Promise<number> {
+    const rows = await tx.query(
+      `UPDATE import_jobs SET status = 'failed', error = $2, finished_at = now()
+        WHERE status = 'staging' AND created_at < $1 RETURNING id`,
+      [before.toISOString(), error],
+    );
+    return rows.length;
   },
 
   /** Jobs with work to do, across users (the runner's view; as the owning role). */
@@ -177,8 +209,8 @@ export const importRepo = {
   async expiredJobs(tx: Tx, before: Date, limit: number): Promise<string[]> {
     const rows = await tx.query<{ id: string }>(
       `SELECT id FROM import_jobs
-        WHERE (status IN ('done', 'cancelled') AND finished_at < $1)
-           OR (status = 'ready' AND created_at < $1)
+        WHERE (status IN ('done', 'cancelled', 'failed') AND finished_at < $1)
+           OR (status IN ('staging', 'ready') AND created_at < $1)
         ORDER BY created_at LIMIT $2`,
       [before.toISOString(), limit],
     );
@@ -236,7 +268,7 @@ export const importRepo = {
     await tx.query(
       `UPDATE import_job_items SET outcome = CASE WHEN kind = 'invalid' THEN 'failed' ELSE 'skipped' END
         WHERE user_id = $1 AND job_id = $2 AND outcome IS NULL
-          AND (kind = 'invalid' OR ($3 AND kind = 'near_duplicate'))`,
+          AND (kind IN ('invalid', 'skipped') OR ($3 AND kind = 'near_duplicate'))`,
       [userId, jobId, skipNear],
     );
   },

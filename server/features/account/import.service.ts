@@ -1,18 +1,12 @@
-import { IMPORT_JOB_LIMITS, type ImportJob, type ImportJobItemsResponse } from '../../../contract/account.js';
-import type { SimilarTrace } from '../../../contract/traces.js';
-import type { Db, Tx } from '../../db/db.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ImportJob, ImportJobItemsResponse } from '../../../contract/account.js';
+import type { Db } from '../../db/db.js';
+import { conflict, notFound } from '../../http/errors.js';
 import { type Principal, requireScope } from '../../http/principal.js';
-import { contentHash } from '../traces/content-hash.js';
-import type { ParsedItem } from './formats/import-item.js';
-import { detectFileFormat, readImportFile } from './formats/read-import-file.js';
-import { ZipFormatError } from './formats/zip.js';
-import { type ImportJobRow, importRepo, type NewItem } from './import.repo.js';
+import { detectFileFormat } from './formats/read-import-file.js';
+import { createStager, type FindSimilar, IMPORT_STAGING, importErrorOf } from './import-staging.js';
+import { type ImportJobRow, importRepo } from './import.repo.js';
 import { requireOwner } from './owner.js';
-
-const STAGE_BATCH = 500;
-/** How long one of the preview's read transactions may hold the database (see nearDuplicatesOf). */
-const STAGE_READ_BUDGET_MS = 50;
 
 /**
  * A finished import's report (and the memories it carried, kept for the report's excerpts) is
@@ -25,13 +19,12 @@ const JOB_NOT_FOUND = 'Import not found';
 
 export type ImportServiceDeps = {
   db: Db;
-  /** Search's near-duplicate check (trigram), inside the caller's transaction. */
   /** Near-duplicates by words (the preview has no vectors yet: by meaning is found after import). */
-  findSimilar: (
-    tx: Tx,
-    userId: string,
-    draft: { title: string | null; content: string },
-  ) => Promise<SimilarTrace[]>;
+  findSimilar: FindSimilar;
+  /** Where a background staging's unexpected failure is told. */
+  log?: Pick<FastifyBaseLogger, 'error'>;
+  /** How long an upload waits for its preview (IMPORT_STAGING.uploadWaitMs; tests shorten it). */
+  uploadWaitMs?: number | undefined;
   /** Wakes the background runner when a job is started. */
   onStarted: () => void;
 };
@@ -52,106 +45,97 @@ export function createImportService(deps: ImportServiceDeps) {
     return toJob(job.row, job.counts);
   }
 
-  /**
-   * Near-duplicates by words of these drafts, in read transactions of about STAGE_READ_BUDGET_MS
-   * each: one trigram query per draft, and PGlite's single connection must not be held for a whole
-   * batch while other people search.
-   */
-  async function nearDuplicatesOf(
-    userId: string,
-    drafts: readonly { title: string | null; content: string }[],
-  ): Promise<(SimilarTrace | undefined)[]> {
-    const found: (SimilarTrace | undefined)[] = [];
-    while (found.length < drafts.length) {
-      await db.asUser(userId, async (tx) => {
-        const started = performance.now();
-        do {
-          const draft = drafts[found.length]!;
-          found.push((await deps.findSimilar(tx, userId, draft))[0]);
-        } while (found.length < drafts.length && performance.now() - started < STAGE_READ_BUDGET_MS);
-      });
-    }
-    return found;
+  const stager = createStager(deps);
+  /** Files being read in the background after their upload was answered (see stop()). */
+  const background = new Set<Promise<void>>();
+
+  /** Checks, detects the format, creates the job (staging) and starts reading; `reading` settles with the error, if any. */
+  async function begin(principal: Principal, filePath: string, fileName: string | null) {
+    requireOwner(principal, 'Only the account owner can import');
+    requireScope(principal, 'write:traces');
+    const { userId } = principal;
+    const format = await detectFileFormat(filePath).catch((err: unknown) => {
+      throw importErrorOf(err) ?? err;
+    });
+    const job = await db.asUser(userId, (tx) => importRepo.createJob(tx, userId, format, fileName));
+    const reading = stager.fill(userId, job.id, filePath, format).then(
+      () => undefined,
+      (err: unknown) => err ?? new Error('staging failed'),
+    );
+    return { jobId: job.id, reading };
   }
 
-  /** Classifies one batch against the account and the file so far, and stores it. */
-  async function stageBatch(
-    userId: string,
-    jobId: string,
-    batch: { position: number; item: ParsedItem }[],
-    seen: Set<string>,
-  ) {
-    const valid = batch.flatMap((b) => ('trace' in b.item ? [contentHash(b.item.trace.content)] : []));
-    const existing = await db.asUser(userId, (tx) => importRepo.existingHashes(tx, userId, valid));
-    const rows: NewItem[] = [];
-    const unseen: { row: NewItem; draft: { title: string | null; content: string } }[] = [];
-    for (const { position, item } of batch) {
-      if (!('trace' in item)) {
-        rows.push({ position, label: item.label, payload: null, kind: 'invalid', detail: item.error });
-        continue;
-      }
-      const hash = contentHash(item.trace.content);
-      const payload = JSON.stringify(item.trace);
-      const savedAs = existing.get(hash);
-      if (savedAs || seen.has(hash)) {
-        const detail = savedAs
-          ? `same content as trace ${savedAs}`
-          : 'same content as an earlier item of this file';
-        rows.push({ position, label: item.label, payload, kind: 'duplicate', detail });
-        continue;
-      }
-      seen.add(hash);
-      const row: NewItem = { position, label: item.label, payload, kind: 'new', detail: null };
-      rows.push(row);
-      unseen.push({ row, draft: { title: item.trace.title ?? null, content: item.trace.content } });
-    }
-    const similar = await nearDuplicatesOf(
-      userId,
-      unseen.map((u) => u.draft),
-    );
-    unseen.forEach(({ row }, i) => {
-      const first = similar[i];
-      if (!first) return;
-      row.kind = 'near_duplicate';
-      row.detail = `similar to trace ${first.id} (${Math.round(first.similarity * 100)}%)`;
-    });
-    await db.asUser(userId, (tx) => importRepo.insertItems(tx, userId, jobId, rows));
+  /** Nothing half-staged stays behind: the person uploads the file again once it is fixed. */
+  async function refuse(userId: string, jobId: string, err: unknown): Promise<never> {
+    await db.asUser(userId, (tx) => importRepo.deleteJob(tx, userId, jobId));
+    throw importErrorOf(err) ?? err;
   }
 
   return {
     /**
-     * Reads an uploaded file (already on disk) into a new job and previews it. Bad items are kept
-     * with their reason; a file that cannot be read at all is refused with nothing stored.
+     * Reads a file (already on disk) into a new job and previews it, whole, before answering: the
+     * CLI's way. Bad items are kept with their reason; a file that cannot be read at all is
+     * refused with nothing stored.
      */
     async stage(principal: Principal, filePath: string, fileName: string | null): Promise<ImportJob> {
-      requireOwner(principal, 'Only the account owner can import');
-      requireScope(principal, 'write:traces');
-      const { userId } = principal;
-      const format = await detectFileFormat(filePath);
-      const job = await db.asUser(userId, (tx) => importRepo.createJob(tx, userId, format, fileName));
-      const seen = new Set<string>();
-      let batch: { position: number; item: ParsedItem }[] = [];
-      let position = 0;
+      const { jobId, reading } = await begin(principal, filePath, fileName);
+      const err = await reading;
+      if (err !== undefined) await refuse(principal.userId, jobId, err);
+      return load(principal, jobId);
+    },
+
+    /**
+     * An upload: like stage(), but the answer waits at most `uploadWaitMs` for the preview. A file read
+     * by then is answered complete (or refused, nothing stored); a longer one is answered with
+     * its job `staging`, read on in the background, and `failed` with the reason if it cannot be
+     * read to its end. `discard` removes the file once it has been read, either way.
+     */
+    async upload(
+      principal: Principal,
+      file: { path: string; name: string | null; discard(): Promise<void> },
+    ): Promise<{ job: ImportJob; complete: boolean }> {
+      let started: Awaited<ReturnType<typeof begin>>;
       try {
-        for await (const item of readImportFile(filePath, format)) {
-          if (++position > IMPORT_JOB_LIMITS.items) {
-            throw badRequest(`At most ${IMPORT_JOB_LIMITS.items} memories per import; split the file`);
-          }
-          batch.push({ position, item });
-          if (batch.length >= STAGE_BATCH) {
-            await stageBatch(userId, job.id, batch, seen);
-            batch = [];
-          }
-        }
-        await stageBatch(userId, job.id, batch, seen);
-        if (position === 0) throw badRequest('Nothing to import: the file holds no memories');
+        started = await begin(principal, file.path, file.name);
       } catch (err) {
-        // Nothing half-staged stays behind: the person uploads the file again once it is fixed.
-        await db.asUser(userId, (tx) => importRepo.deleteJob(tx, userId, job.id));
-        if (err instanceof ZipFormatError) throw badRequest(`This archive cannot be read: ${err.message}`);
+        await file.discard();
         throw err;
       }
-      return load(principal, job.id);
+      const { jobId, reading } = started;
+      void reading.finally(() => file.discard().catch(() => undefined));
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise<'waiting'>((resolve) => {
+        timer = setTimeout(() => resolve('waiting'), deps.uploadWaitMs ?? IMPORT_STAGING.uploadWaitMs);
+      });
+      const first = await Promise.race([reading.then((err) => ({ err })), waited]);
+      clearTimeout(timer);
+      if (first !== 'waiting') {
+        if (first.err !== undefined) await refuse(principal.userId, jobId, first.err);
+        return { job: await load(principal, jobId), complete: true };
+      }
+      const settled = reading.then(async (err) => {
+        if (err === undefined) return;
+        const known = importErrorOf(err);
+        if (!known) deps.log?.error({ err, jobId }, 'import staging failed');
+        const reason = known?.message ?? 'The file could not be read to its end; upload it again';
+        await db
+          .asUser(principal.userId, (tx) => importRepo.fail(tx, principal.userId, jobId, reason))
+          .catch((failErr: unknown) =>
+            deps.log?.error({ err: failErr, jobId }, 'could not mark import failed'),
+          );
+      });
+      background.add(settled);
+      void settled.finally(() => background.delete(settled));
+      return { job: await load(principal, jobId), complete: false };
+    },
+
+    /**
+     * Before the database closes: every background reading stops at its next batch and its job is
+     * failed with a reason (upload it again), rather than left staging until the maintenance pass.
+     */
+    async stop(): Promise<void> {
+      stager.stop();
+      await Promise.all(background);
     },
 
     async get(principal: Principal, jobId: string): Promise<ImportJob> {
@@ -208,6 +192,15 @@ export function createImportService(deps: ImportServiceDeps) {
       requireScope(principal, 'write:traces');
       const job = await this.get(principal, jobId);
       if (job.status === 'cancelled') throw conflict('This import was cancelled; upload the file again');
+      if (job.status === 'failed') {
+        throw conflict(
+          `This import failed (${job.error ?? 'its file could not be read'}); upload the file again`,
+        );
+      }
+      // Its preview is not complete: starting it would import part of the file and call it done.
+      if (job.status === 'staging') {
+        throw conflict('This import is still reading its file; start it once its preview is complete');
+      }
       if (job.status === 'ready') {
         await db.asUser(principal.userId, (tx) =>
           importRepo.setStatus(tx, principal.userId, jobId, 'ready', 'running', options.skip_near_duplicates),
@@ -223,6 +216,12 @@ export function createImportService(deps: ImportServiceDeps) {
      * their items a slice per transaction. The traces they saved are the person's and stay.
      */
     async deleteExpired(now: Date): Promise<number> {
+      // Reading a file is bounded by IMPORT_STAGING.budgetMs: a job staging for twice that lost
+      // the server that read it (a restart), and must not stay "staging" for a week.
+      const stale = new Date(now.getTime() - 2 * IMPORT_STAGING.budgetMs);
+      await db.asSystem((tx) =>
+        importRepo.failStaleStaging(tx, stale, 'The server stopped while reading this file; upload it again'),
+      );
       const before = new Date(now.getTime() - IMPORT_JOB_RETENTION_DAYS * 24 * 3600 * 1000);
       let erased = 0;
       for (;;) {
@@ -239,9 +238,10 @@ export function createImportService(deps: ImportServiceDeps) {
     /** Stops a job: what is saved stays saved, the rest is never imported. */
     async cancel(principal: Principal, jobId: string): Promise<ImportJob> {
       const job = await this.get(principal, jobId);
-      if (job.status === 'ready' || job.status === 'running') {
+      if (job.status === 'staging' || job.status === 'ready' || job.status === 'running') {
+        // A staging job's reading sees the change at its next batch and stops.
         await db.asUser(principal.userId, (tx) =>
-          importRepo.setStatus(tx, principal.userId, jobId, job.status as 'ready' | 'running', 'cancelled'),
+          importRepo.setStatus(tx, principal.userId, jobId, job.status, 'cancelled'),
         );
       }
       return load(principal, jobId);
@@ -263,18 +263,21 @@ function toJob(row: ImportJobRow, c: Awaited<ReturnType<typeof importRepo.counts
     file_name: row.file_name,
     created_at: row.created_at.toISOString(),
     finished_at: row.finished_at?.toISOString() ?? null,
+    error: row.error,
     preview: {
       total: c.total,
       new: c.new,
       duplicates: c.duplicates,
       near_duplicates: c.near_duplicates,
       invalid: c.invalid,
+      skipped: c.skipped_entries,
     },
     progress: {
       processed: c.processed,
       imported: c.imported,
       duplicates: c.done_duplicates,
       failed: c.failed,
+      skipped: c.skipped,
     },
   };
 }

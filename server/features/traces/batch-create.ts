@@ -96,6 +96,14 @@ export function createTraceBatch(deps: TraceBatchDeps) {
       const planned = new Map<string, Planned>();
       let lastYield = performance.now();
       for (const { index, body, hash } of valid) {
+        // The categoriser is CPU work on the event loop: let other people's requests in every
+        // YIELD_MS rather than after every note (each turn given away costs a search's length).
+        // At the top, so a batch of duplicates or of fully described items (a backup's restore,
+        // which needs no categoriser) gives the loop away too.
+        if (performance.now() - lastYield > YIELD_MS) {
+          await nextTurn();
+          lastYield = performance.now();
+        }
         const savedAs = known.existing.get(hash);
         if (savedAs) {
           results[index] = {
@@ -130,12 +138,6 @@ export function createTraceBatch(deps: TraceBatchDeps) {
             createdAt: options.source === 'import' ? drafts[index]?.createdAt : undefined,
           },
         });
-        // The categoriser is CPU work on the event loop: let other people's requests in every
-        // YIELD_MS rather than after every note (each turn given away costs a search's length).
-        if (performance.now() - lastYield > YIELD_MS) {
-          await nextTurn();
-          lastYield = performance.now();
-        }
       }
 
       const settledSoFar = (): Settled =>

@@ -56,7 +56,10 @@ export function useCancelImport() {
   });
 }
 
-/** A job, polled every second while it runs; the trace lists refresh once it is done. */
+/**
+ * A job, polled every second while its file is read (a large upload is answered before its
+ * preview is complete) and while it runs; the trace lists refresh once it is done.
+ */
 export function useImportJob(id: string | null) {
   const queryClient = useQueryClient();
   return useQuery({
@@ -67,7 +70,10 @@ export function useImportJob(id: string | null) {
       if (job.status === 'done') void queryClient.invalidateQueries({ queryKey: ['traces'] });
       return job;
     },
-    refetchInterval: (query) => (query.state.data?.status === 'running' ? 1000 : false),
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status === 'running' || status === 'staging' ? 1000 : false;
+    },
   });
 }
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { previewSentence, progressPercent, reportSentence, toImport } from './import-file.js';
 
 const job = {
-  preview: { total: 12, new: 8, duplicates: 2, near_duplicates: 1, invalid: 1 },
-  progress: { processed: 3, imported: 2, duplicates: 1, failed: 0 },
+  preview: { total: 12, new: 8, duplicates: 2, near_duplicates: 1, invalid: 1, skipped: 0 },
+  progress: { processed: 3, imported: 2, duplicates: 1, failed: 0, skipped: 0 },
 };
 
 describe('import wording', () => {

@@ -14,7 +14,9 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 /** The preview in one sentence: "12 memories: 9 new, 2 already saved, 1 similar, 0 invalid." */
 export function previewSentence(job: Pick<ImportJob, 'preview'>): string {
   const p = job.preview;
-  return `${plural(p.total, 'memory', 'memories')}: ${p.new} new, ${p.duplicates} already saved, ${p.near_duplicates} similar to saved ones, ${p.invalid} invalid.`;
+  // Entries that are not memories (a vault's attachments) are not counted as memories.
+  const skipped = p.skipped ? ` ${plural(p.skipped, 'other file', 'other files')} left out.` : '';
+  return `${plural(p.total - p.skipped, 'memory', 'memories')}: ${p.new} new, ${p.duplicates} already saved, ${p.near_duplicates} similar to saved ones, ${p.invalid} invalid.${skipped}`;
 }
 
 /** How many the start button will import. */
@@ -29,7 +31,8 @@ export function progressPercent(job: Pick<ImportJob, 'preview' | 'progress'>): n
 
 export function reportSentence(job: Pick<ImportJob, 'progress'>): string {
   const g = job.progress;
-  return `${g.imported} imported, ${g.duplicates} already saved, ${g.failed} could not be imported.`;
+  const skipped = g.skipped ? `, ${g.skipped} left out` : '';
+  return `${g.imported} imported, ${g.duplicates} already saved${skipped}, ${g.failed} could not be imported.`;
 }
 
 /** Pasted text travels as a file too: the server reads it like any upload. */

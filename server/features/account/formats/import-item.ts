@@ -5,10 +5,37 @@ import { CATEGORIES, type Category, CreateTraceRequest } from '../../../../contr
  * One item read from an import file: a trace ready to save, or the reason it cannot be. `label`
  * tells the person which item it was (a file name, a line number, an entity name).
  */
-export type ParsedItem = { label: string; trace: ImportedTrace } | { label: string; error: string };
+export type ParsedItem =
+  | { label: string; trace: ImportedTrace }
+  | { label: string; error: string }
+  /** Not a memory, left out on purpose (an attachment): a line of the report all the same. */
+  | { label: string; skipped: string };
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/gu;
+
+/**
+ * A string every database can store: a lone UTF-16 surrogate (JSON allows "\ud800"; UTF-8 and
+ * PostgreSQL's jsonb do not) becomes U+FFFD. Found by the import fuzzing: one such entity name
+ * answered 500.
+ */
+export function wellFormed(text: string): string {
+  return text.replace(LONE_SURROGATE, '\uFFFD');
+}
+
+/** Every string of a parsed JSON value, well formed (see wellFormed). */
+function wellFormedDeep(value: unknown): unknown {
+  if (typeof value === 'string') return wellFormed(value);
+  if (Array.isArray(value)) return value.map(wellFormedDeep);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [wellFormed(k), wellFormedDeep(v)]));
+  }
+  return value;
+}
 
 /** Checks a mapped item against the same rules a create obeys, so the preview's "invalid" is honest. */
-export function checkItem(label: string, candidate: unknown): ParsedItem {
+export function checkItem(rawLabel: string, rawCandidate: unknown): ParsedItem {
+  const label = wellFormed(rawLabel);
+  const candidate = wellFormedDeep(rawCandidate);
   const parsed = ImportedTrace.safeParse(candidate);
   const result = parsed.success
     ? CreateTraceRequest.safeParse({ ...parsed.data, created_at: undefined })
@@ -40,3 +67,6 @@ export function toIsoDate(value: unknown): string | undefined {
   const d = new Date(typeof value === 'number' && value < 1e12 ? value * 1000 : value);
   return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
 }
+
+/** The file as a whole cannot be read (cut short, say): refused with this message, nothing kept. */
+export class UnreadableFileError extends Error {}

@@ -1,12 +1,14 @@
 // Pure: the streaming splitter, fed in chunks of every size, against JSON.parse of the whole.
 import { describe, expect, it } from 'vitest';
-import { JsonArrayStream } from './json-array-stream.js';
+import { JsonArrayStream, OVERSIZED } from './json-array-stream.js';
 
 function split(doc: string, chunkSize: number, keys = ['traces', 'memories']) {
   const s = new JsonArrayStream(keys);
   const out: unknown[] = [];
   for (let i = 0; i < doc.length; i += chunkSize) {
-    out.push(...s.push(doc.slice(i, i + chunkSize)).map((t) => JSON.parse(t) as unknown));
+    out.push(
+      ...s.push(doc.slice(i, i + chunkSize)).map((t) => (t === OVERSIZED ? t : (JSON.parse(t) as unknown))),
+    );
   }
   return { items: out, found: s.found };
 }
@@ -34,4 +36,20 @@ describe('JsonArrayStream', () => {
     expect(split('{"memo' + 'ries": []}', 3)).toEqual({ items: [], found: true });
     expect(split('{"other": [1, 2]}', 3)).toEqual({ items: [], found: false });
   });
+
+  it.each([1, 5, 100])(
+    'hands out an element past maxElementChars as OVERSIZED, never built (chunk %i)',
+    (size) => {
+      const doc = JSON.stringify({ traces: [{ content: 'short' }, { content: 'x'.repeat(500) }, 'after'] });
+      const s = new JsonArrayStream(['traces'], 100);
+      const out: unknown[] = [];
+      for (let i = 0; i < doc.length; i += size) out.push(...s.push(doc.slice(i, i + size)));
+      expect(out.map((t) => (t === OVERSIZED ? t : JSON.parse(t as string)))).toEqual([
+        { content: 'short' },
+        OVERSIZED,
+        'after',
+      ]);
+      expect(s.complete).toBe(true);
+    },
+  );
 });

@@ -4,8 +4,9 @@ import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writeZip } from './zip.js';
 import type { ParsedItem } from './import-item.js';
-import { detectFileFormat, readImportFile } from './read-import-file.js';
+import { detectFileFormat, MAX_RECORD_CHARS, readImportFile } from './read-import-file.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../../tests/fixtures/import');
 
@@ -19,7 +20,7 @@ async function read(fixture: string) {
   return { format, items };
 }
 
-async function readText(text: string) {
+async function readText(text: string | Buffer) {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'cairn-text-')), 'upload.bin');
   writeFileSync(file, text);
   const format = await detectFileFormat(file);
@@ -114,7 +115,7 @@ describe('reading import files', () => {
     ]);
   });
 
-  it('reads a .zip of Markdown notes with front matter, skipping attachments', async () => {
+  it('reads a .zip of Markdown notes with front matter, reporting attachments as skipped', async () => {
     const { format, items } = await read('obsidian-notes.zip');
     expect(format).toBe('markdown-zip');
     const byLabel = Object.fromEntries(items.map((i) => [i.label, i]));
@@ -123,7 +124,12 @@ describe('reading import files', () => {
       'vault/Garden.md',
       'vault/Projects/Cairn.md',
       'vault/Untitled.md',
+      'vault/picture.png',
     ]);
+    expect(byLabel['vault/picture.png']).toEqual({
+      label: 'vault/picture.png',
+      skipped: 'skipped: not a note (an attachment or another kind of file)',
+    });
     expect(byLabel['vault/Garden.md']).toEqual({
       label: 'vault/Garden.md',
       trace: {
@@ -146,7 +152,9 @@ describe('reading import files', () => {
   it('reads pasted lines and bullets, joining continuations and skipping headings and rules', async () => {
     const { format, items } = await read('chatgpt-memories.md');
     expect(format).toBe('text');
-    expect(items.map((i) => ('trace' in i ? [i.label, i.trace.content] : [i.label, i.error]))).toEqual([
+    expect(
+      items.map((i) => ('trace' in i ? [i.label, i.trace.content] : [i.label, JSON.stringify(i)])),
+    ).toEqual([
       ['line 3', 'Prefers concise answers with code examples'],
       ['line 4', 'Is training for a marathon in October and runs four times a week'],
       ['line 6', 'Has a cat named Miso'],
@@ -162,6 +170,87 @@ describe('reading import files', () => {
     expect((await readText('[citation needed] is a phrase')).format).toBe('text');
     expect((await readText('{"broken": ')).items).toEqual([
       { label: 'file', error: 'no list of memories found (expected "traces" or "memories")' },
+    ]);
+  });
+
+  it('decodes a Windows-1252 note, and reports every entry it leaves out', async () => {
+    const entries = [
+      {
+        name: 'vault/Café.md',
+        data: Buffer.from('Aime le café crème, à Orléans – “toujours”.\n', 'utf8'),
+      },
+      {
+        name: 'vault/Old.md',
+        data: Buffer.from([...Buffer.from('Crème brûlée ', 'latin1'), 0x93, 0x6f, 0x6b, 0x94]),
+      },
+      { name: '../escape.md', data: Buffer.from('outside') },
+      { name: '/etc/notes.md', data: Buffer.from('absolute') },
+      { name: 'C:\\notes.md', data: Buffer.from('drive') },
+      { name: '.obsidian/workspace.md', data: Buffer.from('settings') },
+      { name: 'vault/photo.jpg', data: Buffer.from('not really a photo') },
+    ];
+    const parts: Buffer[] = [];
+    for await (const part of writeZip(entries)) parts.push(part);
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'cairn-vault-')), 'upload.bin');
+    writeFileSync(file, Buffer.concat(parts));
+    const items: ParsedItem[] = [];
+    for await (const item of readImportFile(file, await detectFileFormat(file))) items.push(item);
+    expect(items.map((i) => ('trace' in i ? i.trace.content : 'skipped' in i ? i.skipped : i.error))).toEqual(
+      [
+        'Aime le café crème, à Orléans – “toujours”.',
+        'Crème brûlée “ok”',
+        'skipped: its path leaves the archive (".." or an absolute path)',
+        'skipped: its path leaves the archive (".." or an absolute path)',
+        'skipped: its path leaves the archive (".." or an absolute path)',
+        'skipped: a hidden or system file, not a note',
+        'skipped: not a note (an attachment or another kind of file)',
+      ],
+    );
+  });
+
+  it('reads a Windows-1252 text or JSON file as Windows-1252, and a slightly damaged UTF-8 one as UTF-8', async () => {
+    const latin = Buffer.from(
+      'Aime le caf\xe9 cr\xe8me\nHabite \xe0 Orl\xe9ans \x93toujours\x94\n',
+      'latin1',
+    );
+    const lines = (await readText(latin)).items.map((i) => ('trace' in i ? i.trace.content : ''));
+    expect(lines).toEqual(['Aime le café crème', 'Habite à Orléans “toujours”']);
+    const json = Buffer.from('[{"content":"Cr\xe8me br\xfbl\xe9e"}]', 'latin1');
+    expect((await readText(json)).items).toEqual([
+      { label: 'item 1', trace: { title: null, content: 'Crème brûlée' } },
+    ]);
+    const damaged = Buffer.concat([
+      Buffer.from('Café, crème, brûlée, naïve\n'),
+      Buffer.from([0xff]),
+      Buffer.from(' ok\n'),
+    ]);
+    const kept = (await readText(damaged)).items.map((i) => ('trace' in i ? i.trace.content : ''));
+    expect(kept[0]).toBe('Café, crème, brûlée, naïve');
+  });
+
+  it('reports a line or a JSON element past MAX_RECORD_CHARS without holding it, and keeps line breaks of every kind', async () => {
+    const huge = 'x'.repeat(MAX_RECORD_CHARS + 10);
+    const text = await readText(`first\r\n${huge}\nsecond\rthird\n`);
+    expect(text.items.map((i) => ('trace' in i ? i.trace.content : i.label))).toEqual([
+      'first',
+      'line 2',
+      'second',
+      'third',
+    ]);
+    const json = await readText(
+      JSON.stringify({ traces: [{ content: 'ok' }, { content: huge }, { content: 'ok 2' }] }),
+    );
+    expect(json.items).toEqual([
+      { label: 'item 1', trace: { title: null, content: 'ok' } },
+      { label: 'item 2', error: expect.stringMatching(/is longer than 1048576 characters/) },
+      { label: 'item 3', trace: { title: null, content: 'ok 2' } },
+    ]);
+    const entity = (name: string, text: string) =>
+      JSON.stringify({ type: 'entity', name, entityType: 'x', observations: [text] });
+    const jsonl = await readText(`${entity('a', 'small')}\n${entity('b', huge)}\n`);
+    expect(jsonl.items).toEqual([
+      expect.objectContaining({ label: 'line 1 (a)' }),
+      { label: 'line 2', error: expect.stringMatching(/is longer than/) },
     ]);
   });
 });

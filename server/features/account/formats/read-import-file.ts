@@ -1,15 +1,18 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import { StringDecoder } from 'node:string_decoder';
 import type { ImportFormat } from '../../../../contract/account.js';
-import type { ParsedItem } from './import-item.js';
-import { JsonArrayStream } from './json-array-stream.js';
+import { TRACE_LIMITS } from '../../../../contract/traces.js';
+import { turnTaker } from '../../../lib/turns.js';
+import { NotTextError, notTextReason } from './binary-file.js';
+import { type ParsedItem, UnreadableFileError } from './import-item.js';
+import { JsonArrayStream, OVERSIZED } from './json-array-stream.js';
 import { isNoteFile, noteToItem } from './markdown-notes.js';
 import { entityToItem, isRelation, type McpRelation } from './mcp-memory.js';
 import { memoryToItem } from './mem0.js';
 import { LineCollector } from './text-lines.js';
-import { readZip } from './zip.js';
+import { decodeNote, decodeWindows1252, detectEncoding, type TextEncoding } from './text-encoding.js';
+import { readZip } from './zip-reader.js';
 
 /**
  * Which importer reads a file, from its first bytes (never from its name): a ZIP archive of
@@ -42,39 +45,81 @@ export function detectFormat(head: Buffer): ImportFormat {
 
 const HEAD_BYTES = 64 * 1024;
 
-export async function detectFileFormat(path: string): Promise<ImportFormat> {
+/**
+ * A JSON list's element or a line longer than this is reported without being kept or parsed: a
+ * memory holds at most TRACE_LIMITS.contentMax characters (20,000; as JSON escapes at most 6
+ * each), so nothing this long is one, and holding it would let one line fill the memory.
+ */
+export const MAX_RECORD_CHARS = 1024 * 1024;
+const tooLong = `is longer than ${MAX_RECORD_CHARS} characters; a memory holds at most ${TRACE_LIMITS.contentMax}`;
+
+/** The file's format; a file that is neither text nor a ZIP archive throws NotTextError. */
+async function readHead(path: string): Promise<Buffer> {
   const handle = await open(path, 'r');
   try {
     const head = Buffer.alloc(HEAD_BYTES);
     const { bytesRead } = await handle.read(head, 0, HEAD_BYTES, 0);
-    return detectFormat(head.subarray(0, bytesRead));
+    return head.subarray(0, bytesRead);
   } finally {
     await handle.close();
   }
 }
 
-/** Every item of a file in the given format, read from disk a chunk at a time. */
-export function readImportFile(path: string, format: ImportFormat): AsyncGenerator<ParsedItem> {
+export async function detectFileFormat(path: string): Promise<ImportFormat> {
+  const head = await readHead(path);
+  const format = detectFormat(head);
+  const notText = format === 'markdown-zip' ? undefined : notTextReason(head);
+  if (notText) throw new NotTextError(notText);
+  return format;
+}
+
+/**
+ * Every item of a file in the given format, read from disk a chunk at a time. Parsing is CPU work
+ * on the event loop, and a generator's yield is only a microtask: the event loop is given away
+ * every TURN_BUDGET_MS so other people's requests (and the health check) are answered meanwhile.
+ */
+export async function* readImportFile(path: string, format: ImportFormat): AsyncGenerator<ParsedItem> {
+  const turns = turnTaker();
+  const encoding = format === 'markdown-zip' ? 'utf8' : detectEncoding(await readHead(path));
+  for await (const item of readFormat(path, format, encoding)) {
+    yield item;
+    await turns.pause();
+  }
+}
+
+function readFormat(path: string, format: ImportFormat, encoding: TextEncoding): AsyncGenerator<ParsedItem> {
   switch (format) {
     case 'markdown-zip':
       return readNotes(path);
     case 'mcp-memory':
-      return readMcpMemory(path);
+      return readMcpMemory(path, encoding);
     case 'text':
-      return readLines(path);
+      return readLines(path, encoding);
     case 'cairn':
     case 'mem0':
-      return readJsonRecords(path);
+      return readJsonRecords(path, encoding);
   }
 }
 
-async function* readJsonRecords(path: string): AsyncGenerator<ParsedItem> {
-  const splitter = new JsonArrayStream(['traces', 'memories', 'results', 'items', 'data']);
+/** The file's text a chunk at a time, in its encoding (a UTF-8 character split across chunks is joined). */
+async function* textChunks(path: string, encoding: TextEncoding): AsyncGenerator<string> {
   const decoder = new StringDecoder('utf8');
-  let n = 0;
   for await (const chunk of createReadStream(path, { highWaterMark: 256 * 1024 })) {
-    for (const text of splitter.push(decoder.write(chunk as Buffer))) {
+    yield encoding === 'utf8' ? decoder.write(chunk as Buffer) : decodeWindows1252(chunk as Buffer);
+  }
+  if (encoding === 'utf8') yield decoder.end();
+}
+
+async function* readJsonRecords(path: string, encoding: TextEncoding): AsyncGenerator<ParsedItem> {
+  const splitter = new JsonArrayStream(['traces', 'memories', 'results', 'items', 'data'], MAX_RECORD_CHARS);
+  let n = 0;
+  for await (const chunk of textChunks(path, encoding)) {
+    for (const text of splitter.push(chunk)) {
       n++;
+      if (text === OVERSIZED) {
+        yield { label: `item ${n}`, error: tooLong };
+        continue;
+      }
       let value: unknown;
       try {
         value = JSON.parse(text);
@@ -87,16 +132,49 @@ async function* readJsonRecords(path: string): AsyncGenerator<ParsedItem> {
   }
   if (!splitter.found)
     yield { label: 'file', error: 'no list of memories found (expected "traces" or "memories")' };
+  else if (!splitter.complete) {
+    // Issue 26: a document cut in half was imported as its first half, with no word about the rest.
+    throw new UnreadableFileError(
+      `The file ends in the middle of its list of memories after ${n} of them: it was cut short (an interrupted download or copy?). Upload the complete file`,
+    );
+  }
 }
 
-function lines(path: string) {
-  return createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
+/**
+ * The file's lines (\n, \r\n or a lone \r ends one), each cut at MAX_RECORD_CHARS + 1 so a
+ * line of a hundred megabytes is never held: past the limit it is reported, not read.
+ */
+async function* lines(path: string, encoding: TextEncoding): AsyncGenerator<string> {
+  let partial = '';
+  let full = false;
+  const complete = function* (line: string) {
+    // A lone \r (classic Mac OS) ends a line too; \r\n's \r is the end of its line.
+    yield* line.replace(/\r$/u, '').split('\r');
+  };
+  for await (const chunk of textChunks(path, encoding)) {
+    const parts = chunk.split('\n');
+    for (let i = 0; i < parts.length; i++) {
+      if (!full) {
+        partial += parts[i]!;
+        if (partial.length > MAX_RECORD_CHARS) {
+          partial = partial.slice(0, MAX_RECORD_CHARS + 1);
+          full = true;
+        }
+      }
+      if (i < parts.length - 1) {
+        yield* complete(partial);
+        partial = '';
+        full = false;
+      }
+    }
+  }
+  if (partial) yield* complete(partial);
 }
 
-async function* readLines(path: string): AsyncGenerator<ParsedItem> {
+async function* readLines(path: string, encoding: TextEncoding): AsyncGenerator<ParsedItem> {
   const collector = new LineCollector();
   let n = 0;
-  for await (const line of lines(path)) {
+  for await (const line of lines(path, encoding)) {
     const done = collector.push(n === 0 ? line.replace(/^\uFEFF/u, '') : line, ++n);
     if (done) yield done;
   }
@@ -108,9 +186,11 @@ async function* readLines(path: string): AsyncGenerator<ParsedItem> {
  * Two passes over the file on disk: relations first (usually far fewer than entities), so each
  * entity's trace can carry its relations without holding the entities in memory.
  */
-async function* readMcpMemory(path: string): AsyncGenerator<ParsedItem> {
+async function* readMcpMemory(path: string, encoding: TextEncoding): AsyncGenerator<ParsedItem> {
   const relations = new Map<string, McpRelation[]>();
-  for await (const line of lines(path)) {
+  const turns = turnTaker();
+  for await (const line of lines(path, encoding)) {
+    await turns.pause();
     if (!line.includes('"relation"')) continue;
     try {
       const value: unknown = JSON.parse(line);
@@ -120,9 +200,13 @@ async function* readMcpMemory(path: string): AsyncGenerator<ParsedItem> {
     }
   }
   let n = 0;
-  for await (const line of lines(path)) {
+  for await (const line of lines(path, encoding)) {
     n++;
     if (!line.trim()) continue;
+    if (line.length > MAX_RECORD_CHARS) {
+      yield { label: `line ${n}`, error: tooLong };
+      continue;
+    }
     let value: Record<string, unknown>;
     try {
       value = JSON.parse(line) as Record<string, unknown>;
@@ -146,17 +230,34 @@ async function* readNotes(path: string): AsyncGenerator<ParsedItem> {
     const { size } = await handle.stat();
     const source = {
       size,
+      // readZip checks every position and length against the size before asking.
       read: async (position: number, length: number) => {
         const buf = Buffer.alloc(length);
         const { bytesRead } = await handle.read(buf, 0, length, position);
         return buf.subarray(0, bytesRead);
       },
     };
-    for await (const entry of readZip(source)) {
-      if (!isNoteFile(entry.name)) continue;
-      yield noteToItem(entry.name, entry.data.toString('utf8'));
+    for await (const entry of readZip(source, { wants: (name) => !unsafePath(name) && isNoteFile(name) })) {
+      if (entry.data) yield noteToItem(entry.name, decodeNote(entry.data));
+      else yield { label: entry.name, skipped: skipReason(entry.name) };
     }
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * A name that would leave the archive's folder if it were unpacked: "..", or an absolute or
+ * drive path, which APPNOTE 4.4.17 forbids. Such an entry is never read, only reported.
+ */
+function unsafePath(name: string): boolean {
+  return /^([\\/]|[A-Za-z]:)/u.test(name) || name.split(/[\\/]/u).includes('..');
+}
+
+function skipReason(name: string): string {
+  if (unsafePath(name)) return 'skipped: its path leaves the archive (".." or an absolute path)';
+  if (name.split('/').some((part) => part.startsWith('.') || part === '__MACOSX')) {
+    return 'skipped: a hidden or system file, not a note';
+  }
+  return 'skipped: not a note (an attachment or another kind of file)';
 }

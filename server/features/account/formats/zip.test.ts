@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bufferSource, crc32, readZip, writeZip, type ZipEntry } from './zip.js';
+import { crc32, writeZip, type ZipEntry } from './zip.js';
+import { bufferSource, readZip } from './zip-reader.js';
 
 async function zipOf(entries: ZipEntry[]): Promise<Buffer> {
   const parts: Buffer[] = [];
@@ -14,7 +15,7 @@ async function zipOf(entries: ZipEntry[]): Promise<Buffer> {
 
 async function unzip(buf: Buffer) {
   const out: { name: string; text: string }[] = [];
-  for await (const e of readZip(bufferSource(buf))) out.push({ name: e.name, text: e.data.toString('utf8') });
+  for await (const e of readZip(bufferSource(buf))) out.push({ name: e.name, text: String(e.data) });
   return out;
 }
 

@@ -1,10 +1,11 @@
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { deflateRawSync } from 'node:zlib';
 
 /**
  * A small ZIP writer and reader on node:zlib (stored and deflate, CRC-32, Zip64 end records for
  * more than 65,535 entries), enough for the Markdown export and import without a dependency.
  * Entries are written one by one as they come, so only the central directory (a few dozen bytes
  * per file) grows with the archive. Limits: no encryption, no spanning, archives under 4 GiB.
+ * The reader, with its bounds against hostile archives, is ./zip-reader.ts.
  */
 
 const CRC_TABLE = (() => {
@@ -34,7 +35,7 @@ function dosDateTime(d: Date): { time: number; date: number } {
   };
 }
 
-const UTF8_FLAG = 0x0800;
+export const UTF8_FLAG = 0x0800;
 
 /** Writes a ZIP archive from entries as they arrive, yielding its bytes chunk by chunk. */
 export async function* writeZip(
@@ -111,64 +112,4 @@ export async function* writeZip(
   end.writeUInt32LE(offset, 16);
   tail.push(end);
   yield Buffer.concat(tail);
-}
-
-/** Random access to the archive's bytes (a file handle, or a buffer in tests). */
-export type ByteSource = { size: number; read(position: number, length: number): Promise<Buffer> };
-
-export function bufferSource(buf: Buffer): ByteSource {
-  return { size: buf.length, read: async (pos, len) => buf.subarray(pos, pos + len) };
-}
-
-export class ZipFormatError extends Error {}
-
-/** Reads the entries of a ZIP archive one at a time, checking each one's CRC-32. */
-export async function* readZip(src: ByteSource): AsyncGenerator<{ name: string; data: Buffer }> {
-  // The end record sits in the last 22 bytes plus a comment of up to 64 KiB.
-  const tailLength = Math.min(src.size, 22 + 0xffff);
-  const tail = await src.read(src.size - tailLength, tailLength);
-  const endAt = tail.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  if (endAt < 0) throw new ZipFormatError('not a ZIP archive (no end of central directory)');
-  let count = tail.readUInt16LE(endAt + 10);
-  let dirSize = tail.readUInt32LE(endAt + 12);
-  let dirOffset = tail.readUInt32LE(endAt + 16);
-  if (count === 0xffff || dirOffset === 0xffffffff) {
-    const locatorAt = endAt - 20;
-    if (locatorAt < 0 || tail.readUInt32LE(locatorAt) !== 0x07064b50) {
-      throw new ZipFormatError('ZIP64 archive without its locator');
-    }
-    const zip64At = Number(tail.readBigUInt64LE(locatorAt + 8));
-    const zip64 = await src.read(zip64At, 56);
-    if (zip64.readUInt32LE(0) !== 0x06064b50) throw new ZipFormatError('broken ZIP64 end record');
-    count = Number(zip64.readBigUInt64LE(32));
-    dirSize = Number(zip64.readBigUInt64LE(40));
-    dirOffset = Number(zip64.readBigUInt64LE(48));
-  }
-  const dir = await src.read(dirOffset, dirSize);
-  let at = 0;
-  for (let i = 0; i < count; i++) {
-    if (dir.readUInt32LE(at) !== 0x02014b50) throw new ZipFormatError('broken central directory');
-    const flags = dir.readUInt16LE(at + 8);
-    const method = dir.readUInt16LE(at + 10);
-    const crc = dir.readUInt32LE(at + 16);
-    const compressed = dir.readUInt32LE(at + 20);
-    const nameLength = dir.readUInt16LE(at + 28);
-    const extraLength = dir.readUInt16LE(at + 30);
-    const commentLength = dir.readUInt16LE(at + 32);
-    const localOffset = dir.readUInt32LE(at + 42);
-    const name = dir.subarray(at + 46, at + 46 + nameLength).toString(flags & UTF8_FLAG ? 'utf8' : 'latin1');
-    at += 46 + nameLength + extraLength + commentLength;
-    if (name.endsWith('/')) continue;
-    if (flags & 1) throw new ZipFormatError(`${name}: encrypted entries are not supported`);
-    const header = await src.read(localOffset, 30);
-    if (header.readUInt32LE(0) !== 0x04034b50) throw new ZipFormatError(`${name}: broken local header`);
-    const start = localOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
-    const body = await src.read(start, compressed);
-    let data: Buffer;
-    if (method === 0) data = body;
-    else if (method === 8) data = inflateRawSync(body);
-    else throw new ZipFormatError(`${name}: compression method ${method} is not supported`);
-    if (crc32(data) !== crc) throw new ZipFormatError(`${name}: CRC-32 mismatch (the archive is damaged)`);
-    yield { name, data };
-  }
 }

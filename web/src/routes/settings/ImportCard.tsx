@@ -185,6 +185,8 @@ function Progress({ job, onCancel, cancelling }: { job: ImportJob; onCancel(): v
           `Importing… ${job.progress.processed} of ${job.preview.total} (${percent}%)`}
         {job.status === 'done' && `Done. ${reportSentence(job)}`}
         {job.status === 'cancelled' && `Stopped. ${reportSentence(job)}`}
+        {job.status === 'staging' && `Reading the file… ${job.preview.total} memories so far`}
+        {job.status === 'failed' && `Nothing was imported: ${job.error ?? 'the file could not be read'}`}
       </p>
       {failed.length > 0 && (
         <ul
@@ -198,7 +200,7 @@ function Progress({ job, onCancel, cancelling }: { job: ImportJob; onCancel(): v
           ))}
         </ul>
       )}
-      {job.status === 'running' && (
+      {(job.status === 'running' || job.status === 'staging') && (
         <Button variant="secondary" onClick={onCancel} disabled={cancelling}>
           Stop importing
         </Button>
