@@ -9,7 +9,9 @@ import { registerErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import { BODY_LIMIT_BYTES, registerOverloadProtection } from './http/overload.js';
 import { registerRejectNul } from './http/reject-nul.js';
+import { prettyStream } from './http/pretty-log.js';
 import { type LogStream, redactingStream, redactUrl } from './http/redact.js';
+import { registerRequestLog } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { type AppDeps, createServices, type Services } from './services.js';
@@ -28,6 +30,16 @@ const DEFAULT_WEB_DIR = fileURLToPath(
   new URL(import.meta.url.includes('/dist/') ? '../web/' : '../dist/web/', import.meta.url),
 );
 
+/**
+ * Where log lines go: a test's collector as JSON; stdout as JSON for a collector, or readable lines
+ * on a terminal (LOG_FORMAT, else whether stdout is a TTY).
+ */
+function logDestination(format: 'pretty' | 'json' | undefined, collector?: LogStream): LogStream {
+  if (collector) return format === 'pretty' ? prettyStream(collector) : collector;
+  const pretty = (format ?? (process.stdout.isTTY ? 'pretty' : 'json')) === 'pretty';
+  return pretty ? prettyStream(process.stdout, process.stdout.isTTY) : process.stdout;
+}
+
 /** Builds the whole HTTP surface without listening: tests drive it through `app.inject()`. */
 export async function buildApp(
   deps: Omit<AppDeps, 'log'>,
@@ -42,8 +54,11 @@ export async function buildApp(
             serializers: {
               req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
             },
-            stream: redactingStream(options.logStream ?? process.stdout),
+            stream: redactingStream(logDestination(deps.config.logFormat, options.logStream)),
           },
+    // One line per answered request instead of a pair, health checks and files at debug
+    // (http/request-log.ts).
+    disableRequestLogging: true,
     bodyLimit: BODY_LIMIT_BYTES,
     // Receiving a request (headers and body) is bounded, as Node does by default and Fastify does
     // not: a client trickling its bytes cannot hold a connection for ever. Long enough for a
@@ -56,6 +71,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestLog(app);
   registerOverloadProtection(app, deps.config.overload);
   registerSecurityHeaders(app, { publicUrl: deps.config.publicUrl });
   registerRejectNul(app);

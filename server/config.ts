@@ -60,6 +60,8 @@ const envSchema = z.object({
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(5),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // One readable line per event for a person at a terminal, JSON lines for a log collector.
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   TRUST_PROXY: trustProxyFromEnv.default(false),
   EMBEDDINGS_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   EMBEDDINGS_URL: z.url().optional(),
@@ -89,6 +91,8 @@ export type Config = {
   registrationsPerHour: number;
   secretKey: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Unset: pretty when stdout is a terminal, JSON otherwise (server/http/pretty-log.ts). */
+  logFormat: 'pretty' | 'json' | undefined;
   trustProxy: TrustProxy;
   embeddings: {
     threads: number | undefined;
@@ -126,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
     secretKey: e.SECRET_KEY,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     trustProxy: e.TRUST_PROXY,
     embeddings: {
       threads: e.EMBEDDINGS_THREADS,
