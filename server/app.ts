@@ -1,7 +1,7 @@
 import type { Config } from './config.js';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerFeatures } from './features/index.js';
 import { authenticationPlugin } from './http/authenticate.js';
@@ -58,7 +58,7 @@ export async function buildApp(
           },
     // One line per answered request instead of a pair, health checks and files at debug
     // (http/request-log.ts).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     // Receiving a request (headers and body) is bounded, as Node does by default and Fastify does
     // not: a client trickling its bytes cannot hold a connection for ever. Long enough for a
