@@ -19,13 +19,14 @@ export const SEARCH_LIMITS = {
   minRelevanceDefault: 0.35,
   /**
    * Weak matches (issue 29): when nothing reaches min_relevance, a caller that asks for them
-   * (`weak_matches`, which MCP search always does) gets up to this many of the best candidates
-   * above `weakMatchFloor`, each marked weak. An assistant can discard a weak result; it cannot
-   * recover one it never saw. The floor sits where a paraphrase's answer in a small store still is
-   * (0.12–0.27 in search.examples.test.ts) and nonsense is not (below 0.02 there).
+   * (`weak_matches`, which MCP search always does) gets up to this many of the candidates whose
+   * own relevance — before the check whether anything in the list answers at all (ADR 0008) —
+   * reaches `weakMatchFloor`, each marked weak. An assistant can discard a weak result; it cannot
+   * recover one it never saw. Nonsense scores far below the floor on its own (under 0.01 in
+   * search.examples.test.ts); a paraphrase's answer in a small store well above it.
    */
   weakMatchMax: 3,
-  weakMatchFloor: 0.1,
+  weakMatchFloor: 0.3,
 } as const;
 
 const Query = z

@@ -49,6 +49,11 @@ export type RankedHit = {
   score: number;
   /** The model's probability that the candidate answers the query, in [0, 1]. */
   relevance: number;
+  /**
+   * The candidate's own relevance, before the answerable gate: how well it would answer if
+   * anything here does. Weak matches are chosen by it (search.service.ts).
+   */
+  own: number;
   matched: Arm[];
   signals: RelevanceSignals;
 };
@@ -222,6 +227,7 @@ export function rankByRelevance(
       id: c.id,
       score: relevance + bonus,
       relevance,
+      own,
       matched: ARMS.filter((a) => c.arms.includes(a)),
       signals: s,
     };

@@ -232,12 +232,16 @@ export function createSearchService(deps: SearchServiceDeps) {
         ...(neighbours ? { neighbours } : {}),
       });
       const fused = ranked.filter((h) => h.relevance >= input.min_relevance).slice(0, input.limit);
-      // Nothing reached the threshold: the closest few above the floor, for a caller that asked.
+      // Nothing reached the threshold: for a caller that asked, the few that would answer if
+      // anything here does (their own relevance, before the answerable gate, above the floor),
+      // shown with their gated relevance. The gate doubts a whole list; a weak match is exactly
+      // the list it doubted, offered to be judged by the reader.
       const weak =
         fused.length || !input.weak_matches
           ? []
           : ranked
-              .filter((h) => h.relevance >= SEARCH_LIMITS.weakMatchFloor)
+              .filter((h) => h.own >= SEARCH_LIMITS.weakMatchFloor)
+              .sort((a, b) => b.own - a.own || b.score - a.score)
               .slice(0, Math.min(input.limit, SEARCH_LIMITS.weakMatchMax));
       const top = [...fused, ...weak].map((f) => f.id);
       const rows = new Map((await searchRepo.rows(tx, userId, top)).map((r) => [r.id, r]));
