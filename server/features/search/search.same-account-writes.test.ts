@@ -41,14 +41,18 @@ describe('one account searching while it writes', () => {
     let written = 1000;
     await Promise.all([
       // Writers: new near-duplicates of the searched notes (recorded with a key-share lock on
-      // them) and edits of the very notes the searches return and count.
+      // them), and edits, one by one and in bulk, of the very notes the searches return and count.
       ...Array.from({ length: 2 }, () =>
         loop(() => client.post('/api/traces', { content: sentence(written++) })),
       ),
-      ...Array.from({ length: 2 }, (_, w) =>
-        loop((n) =>
-          client.patch(`/api/traces/${ids[(n * 2 + w) % ids.length]}`, { importance: (n % 5) + 1 }),
-        ),
+      loop((n) => client.patch(`/api/traces/${ids[n % ids.length]}`, { importance: (n % 5) + 1 })),
+      // A bulk edit of every note the searches may count, listed in reverse.
+      loop((n) =>
+        client.post('/api/traces/bulk', {
+          action: n % 2 ? 'remove_tag' : 'add_tag',
+          ids: [...ids].reverse(),
+          tag: 'busy',
+        }),
       ),
       ...Array.from({ length: 4 }, (_, s) =>
         loop((n) => client.post('/api/search', { query: WORDS[(n + s) % WORDS.length]!, limit: 10 })),
