@@ -42,4 +42,30 @@ describe('a search answered 503 request_timeout', () => {
     expect(signals).toHaveLength(1);
     expect(signals[0]!.aborted).toBe(true);
   });
+
+  it('the MCP search tool stops the same way', async () => {
+    hang = true;
+    const key = await t.apiKey(user);
+    const before = signals.length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/mcp',
+      headers: {
+        host: new URL(t.config.publicUrl).host,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: `Bearer ${key.token}`,
+      },
+      payload: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'search', arguments: { query: 'the kettle again' } },
+      }),
+    });
+    expect(res.statusCode).toBe(503);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(signals).toHaveLength(before + 1);
+    expect(signals.at(-1)!.aborted).toBe(true);
+  });
 });
