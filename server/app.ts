@@ -1,4 +1,3 @@
-import type { Config } from './config.js';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
@@ -14,6 +13,7 @@ import { type LogStream, redactingStream, redactUrl } from './http/redact.js';
 import { registerRequestLog } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
+import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { type AppDeps, createServices, type Services } from './services.js';
 
 export type AppOptions = {
@@ -92,9 +92,4 @@ export async function buildApp(
   await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR);
 
   return Object.assign(app, { services });
-}
-
-/** A hop count as Fastify's types take it: believe the `hops` proxies nearest to us. */
-function fastifyTrustProxy(trust: Config['trustProxy']) {
-  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }

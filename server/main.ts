@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
 import { openDatabase } from './db/open.js';
 import { loadSecrets } from './security/secrets.js';
+import { SHUTDOWN_TIMEOUT_MS, shutDown } from './shutdown.js';
 
 /** Starts the server: config → database (locked, migrated) → app → listen; stops cleanly on signals. */
 async function main(): Promise<void> {
@@ -17,19 +18,26 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const force = setTimeout(() => {
-      app.log.error('shutdown took over 10 s; exiting');
-      process.exit(1);
-    }, 10_000);
-    force.unref();
+    let code = 0;
     try {
-      maintenance.stop();
-      await app.close(); // stops accepting, waits for in-flight requests, runs onClose hooks
-      await db.close();
-    } finally {
-      lock?.release();
+      const finished = await shutDown({
+        drain: async () => {
+          maintenance.stop();
+          await app.close(); // stops accepting, waits for in-flight requests, runs onClose hooks
+        },
+        cut: () => app.server.closeAllConnections(),
+        closeDb: () => db.close(),
+        release: () => lock?.release(),
+      });
+      if (!finished) {
+        app.log.error({ timeoutMs: SHUTDOWN_TIMEOUT_MS }, 'shutdown: stopped waiting for work still running');
+        code = 1;
+      }
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      code = 1;
     }
-    process.exit(0);
+    process.exit(code);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -61,6 +61,28 @@ describe('cairn user reset-password', () => {
     expect(login.status).toBe(200);
   });
 
+  it('lifts the account’s sign-in limits', async () => {
+    const user = await t.signUp();
+    const email = user.email.toLowerCase();
+    for (const ip of ['203.0.113.1', '203.0.113.2'])
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: user.email, password: 'wrong' },
+        remoteAddress: ip,
+      });
+    const counters = () =>
+      t.db.asSystem((tx) =>
+        tx.query<{ key: string }>(
+          `SELECT key FROM rate_limit_hits WHERE key IN ($1, $2, $3) AND hits > 0 ORDER BY key`,
+          [`login:email:${email}`, `login:source:${email}:203.0.113.1`, `login:source:${email}:203.0.113.2`],
+        ),
+      );
+    expect(await counters()).toHaveLength(3);
+    await run(['reset-password', '--email', user.email, '--password', 'a reset password']);
+    expect(await counters()).toEqual([]);
+  });
+
   it('--revoke-integrations belongs to reset-password only', async () => {
     await expect(
       run(['create', '--email', 'x@example.com', '--password', 'long enough', '--revoke-integrations']),

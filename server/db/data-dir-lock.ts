@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createConnection, createServer, type Server } from 'node:net';
-import { hostname } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 
 /**
@@ -13,6 +22,13 @@ import path from 'node:path';
  * after kill -9 (a new PID 1, a new hostname, the same volume) takes the lock over instead of
  * refusing to start for ever, and two containers sharing a volume on one host still see each
  * other. Node has no flock(); this needs no native code. See ADR 0021.
+ *
+ * A socket path is limited to 107 bytes, so a long DATA_DIR is reached through a short private
+ * directory in /tmp holding a symlink to it: the socket itself is still created in DATA_DIR (on
+ * the shared volume), only the name we bind and connect by is short. Where no socket can be made
+ * at all (a file system without sockets), the holder rewrites a heartbeat in the lock every
+ * HEARTBEAT_MS and a starter waits to see whether it moves; a pid alone is never trusted, since
+ * two containers can both be PID 1.
  */
 export class DataDirInUseError extends Error {
   constructor(
@@ -29,22 +45,45 @@ export class DataDirInUseError extends Error {
 
 export type DataDirLock = { release(): void; readonly file: string };
 
-type LockInfo = { pid: number; host: string; startedAt: string; socket?: string };
+type LockInfo = {
+  pid: number;
+  host: string;
+  startedAt: string;
+  /** Random per holder: pids and host names repeat across containers. */
+  instance?: string;
+  socket?: string;
+  /** Only without a socket: when the holder last said it lives (ms since the epoch). */
+  heartbeatAt?: number;
+};
 
 // sun_path holds 108 bytes on Linux; a longer path cannot be a socket.
 const MAX_SOCKET_PATH = 107;
 
-export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> {
+export type LockOptions = {
+  /** false: behave as on a file system without sockets (tests of the heartbeat). */
+  socket?: boolean;
+  heartbeatMs?: number;
+  /** A heartbeat older than this is a dead holder's. */
+  staleMs?: number;
+};
+export const HEARTBEAT_MS = 2_000;
+export const STALE_HEARTBEAT_MS = 15_000;
+
+export async function acquireDataDirLock(dataDir: string, options: LockOptions = {}): Promise<DataDirLock> {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  const staleMs = options.staleMs ?? STALE_HEARTBEAT_MS;
   const file = path.join(dataDir, 'cairn.lock');
-  const socketName = `cairn-${randomBytes(6).toString('hex')}.sock`;
+  const instance = randomBytes(6).toString('hex');
+  const socketName = `cairn-${instance}.sock`;
   const socketPath = path.join(dataDir, socketName);
-  const server = socketPath.length <= MAX_SOCKET_PATH ? await listen(socketPath) : undefined;
+  const server = options.socket === false ? undefined : await listen(dataDir, socketName);
   const info: LockInfo = {
     pid: process.pid,
     host: hostname(),
     startedAt: new Date().toISOString(),
-    ...(server ? { socket: socketName } : {}),
+    instance,
+    ...(server ? { socket: socketName } : { heartbeatAt: Date.now() }),
   };
   // Written whole to a private name, then linked: link() fails if cairn.lock exists, so creating
   // the lock is atomic and no one ever reads a half-written one.
@@ -57,18 +96,28 @@ export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> 
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
         const holder = readLock(file);
-        if (holder && (await holderLives(dataDir, holder))) throw inUse(dataDir, holder);
+        if (holder && (await holderLives(dataDir, holder, staleMs))) throw inUse(dataDir, holder);
         takeOverStale(dataDir, file, holder);
         continue;
       }
+      const ours = () => readLock(file)?.instance === instance;
+      // Without a socket, the lock says we live by being rewritten (whole, by rename).
+      const beat = server
+        ? undefined
+        : setInterval(() => {
+            if (!ours()) return;
+            const next = path.join(dataDir, `.cairn.lock.beat-${instance}`);
+            writeFileSync(next, JSON.stringify({ ...info, heartbeatAt: Date.now() }), { mode: 0o600 });
+            renameSync(next, file);
+          }, heartbeatMs).unref();
       let released = false;
       return {
         file,
         release() {
           if (released) return;
           released = true;
-          if (readLock(file)?.startedAt === info.startedAt && readLock(file)?.pid === process.pid)
-            rmSync(file, { force: true });
+          clearInterval(beat);
+          if (ours()) rmSync(file, { force: true });
           server?.close();
           rmSync(socketPath, { force: true });
         },
@@ -113,25 +162,71 @@ function takeOverStale(dataDir: string, file: string, judged: LockInfo | undefin
   rmSync(aside, { force: true });
 }
 
-function listen(socketPath: string): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    // A checker only connects to see that we live; it sends nothing.
-    const server = createServer((conn) => conn.destroy());
-    server.once('error', reject);
-    server.listen(socketPath, () => {
-      server.off('error', reject);
-      // The CLI holds the lock too and must still exit when its work is done.
-      server.unref();
-      resolve(server);
-    });
-  });
+/**
+ * Runs `use` with a path to `name` inside `dataDir` that fits in a socket address: the path
+ * itself when short enough, else one through a symlink to `dataDir` in a fresh private (0700)
+ * directory under the temporary directory, removed afterwards (the socket stays in `dataDir`).
+ */
+async function viaShortPath<T>(dataDir: string, name: string, use: (p: string) => Promise<T>): Promise<T> {
+  const direct = path.join(dataDir, name);
+  if (Buffer.byteLength(direct) <= MAX_SOCKET_PATH) return use(direct);
+  const base = Buffer.byteLength(tmpdir()) <= 40 ? tmpdir() : '/tmp';
+  const hop = mkdtempSync(path.join(base, 'cairn-'));
+  try {
+    symlinkSync(path.resolve(dataDir), path.join(hop, 'd'));
+    return await use(path.join(hop, 'd', name));
+  } finally {
+    rmSync(hop, { recursive: true, force: true });
+  }
 }
 
-async function holderLives(dataDir: string, holder: LockInfo): Promise<boolean> {
-  if (holder.socket) return connects(path.join(dataDir, path.basename(holder.socket)));
-  // A holder that could not listen (a data directory path too long for a socket): judged by
-  // pid, and only on this host, where the pid means something.
+/** Listens on DATA_DIR/`name`; undefined where the file system has no sockets. */
+async function listen(dataDir: string, name: string): Promise<Server | undefined> {
+  try {
+    return await viaShortPath(
+      dataDir,
+      name,
+      (socketPath) =>
+        new Promise<Server>((resolve, reject) => {
+          // A checker only connects to see that we live; it sends nothing.
+          const server = createServer((conn) => conn.destroy());
+          server.once('error', reject);
+          server.listen(socketPath, () => {
+            server.off('error', reject);
+            // The CLI holds the lock too and must still exit when its work is done.
+            server.unref();
+            resolve(server);
+          });
+        }),
+    );
+  } catch {
+    return undefined;
+  }
+}
+
+async function holderLives(dataDir: string, holder: LockInfo, staleMs: number): Promise<boolean> {
+  if (holder.socket) return viaShortPath(dataDir, path.basename(holder.socket), connects);
+  if (holder.heartbeatAt !== undefined)
+    return heartbeatMoves(path.join(dataDir, 'cairn.lock'), holder, staleMs);
+  // A lock from a version before heartbeats, held without a socket: judged by pid, and only on
+  // this host, where the pid means something.
   return holder.host === hostname() && holder.pid !== process.pid && pidAlive(holder.pid);
+}
+
+/**
+ * A holder without a socket lives while its heartbeat moves. One older than `staleMs` is dead at
+ * once; else we watch until it would be that old, and it lives if it was rewritten meanwhile (or
+ * another starter took the lock, whose holder is then the one we must not disturb).
+ */
+async function heartbeatMoves(file: string, holder: LockInfo, staleMs: number): Promise<boolean> {
+  const deadline = holder.heartbeatAt! + staleMs;
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, Math.min(250, Math.max(10, deadline - Date.now()))));
+    const now = readLock(file);
+    if (!now) return false;
+    if (now.instance !== holder.instance || now.heartbeatAt !== holder.heartbeatAt) return true;
+  }
+  return false;
 }
 
 function connects(socketPath: string): Promise<boolean> {

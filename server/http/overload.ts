@@ -41,7 +41,10 @@ export function registerOverloadProtection(app: FastifyInstance, limits: Overloa
   const deadlines = new WeakMap<FastifyRequest, NodeJS.Timeout>();
 
   const admit = async (request: FastifyRequest, reply: FastifyReply) => {
-    const timer = setTimeout(() => timeOut(request, reply, limits.timeoutMs), limits.timeoutMs);
+    const timer = setTimeout(() => {
+      timeOut(request, reply, limits.timeoutMs);
+      abortWork(request, 'request_timeout');
+    }, limits.timeoutMs);
     timer.unref();
     deadlines.set(request, timer);
     const url = request.raw.url ?? request.url;
@@ -78,9 +81,32 @@ export function registerOverloadProtection(app: FastifyInstance, limits: Overloa
     return payload;
   });
   app.addHook('onResponse', async (request) => finish(request));
-  app.addHook('onRequestAbort', async (request) => finish(request));
+  app.addHook('onRequestAbort', async (request) => {
+    finish(request);
+    abortWork(request, 'client_gone');
+  });
 
   return gate;
+}
+
+const controllers = new WeakMap<FastifyRequest, AbortController>();
+
+/**
+ * Aborted when the request is answered `503 request_timeout` or its client hangs up: a handler
+ * passes it to the service, which stops at its next step (no further database statement, the
+ * embedding call cancelled) instead of working on for an answer nobody will read (issue 26).
+ */
+export function requestSignal(request: FastifyRequest): AbortSignal {
+  let controller = controllers.get(request);
+  if (!controller) {
+    controller = new AbortController();
+    controllers.set(request, controller);
+  }
+  return controller.signal;
+}
+
+function abortWork(request: FastifyRequest, reason: string) {
+  controllers.get(request)?.abort(new Error(`request abandoned: ${reason}`));
 }
 
 /** A body over the API's usual 1 MiB, or of unknown length: only import uploads are allowed that. */

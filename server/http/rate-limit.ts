@@ -82,6 +82,12 @@ export function createRateLimiter(db: Db) {
     async reset(key: string): Promise<void> {
       await db.asSystem((tx) => tx.query('DELETE FROM rate_limit_hits WHERE key = $1', [key]));
     },
+    /** Every counter whose key starts with `prefix` (compared as text: no LIKE wildcards). */
+    async resetPrefix(prefix: string): Promise<void> {
+      await db.asSystem((tx) =>
+        tx.query('DELETE FROM rate_limit_hits WHERE left(key, length($1)) = $1', [prefix]),
+      );
+    },
   };
 }
 

@@ -42,8 +42,17 @@ describe('TRUST_PROXY', { timeout: 300_000 }, () => {
   });
 
   it('a hop count believes only that many proxies: a forged left-most entry is ignored', async () => {
-    // Client forged "6.6.6.6"; the one proxy appended the address it saw (203.0.113.1).
-    expect(await clientIp('1', '10.0.0.2', '6.6.6.6, 203.0.113.1')).toBe('203.0.113.1');
+    // Client forged "6.6.6.6"; the one proxy (on this machine) appended the address it saw.
+    expect(await clientIp('1', '127.0.0.1', '6.6.6.6, 203.0.113.1')).toBe('203.0.113.1');
+    expect(await clientIp('1', '::ffff:127.0.0.1', '203.0.113.1')).toBe('203.0.113.1');
+    expect(await clientIp('2', '::1', '6.6.6.6, 203.0.113.1, 10.0.0.2')).toBe('203.0.113.1');
+  });
+
+  it('a hop count believes the header only from loopback: a client reaching Cairn directly is itself', async () => {
+    expect(await clientIp('1', '198.51.100.9', '203.0.113.1')).toBe('198.51.100.9');
+    // A proxy in another container is named by address or range, not by a count.
+    expect(await clientIp('1', '10.0.0.2', '203.0.113.1')).toBe('10.0.0.2');
+    expect(await clientIp('10.0.0.0/8', '10.0.0.2', '203.0.113.1')).toBe('203.0.113.1');
   });
 
   it('a CIDR list believes proxies inside it, and no one else', async () => {

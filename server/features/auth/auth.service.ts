@@ -10,6 +10,7 @@ import { openWith, sealFor } from '../../security/seal.js';
 import { randomToken, sha256Hex } from '../../security/tokens.js';
 import type { PublicUser, UsersService } from '../users/users.service.js';
 import { signAccessToken, verifyAccessToken } from './access-tokens.js';
+import { knownAddressesRepo } from './known-addresses.repo.js';
 import { type SessionRow, sessionsRepo } from './sessions.repo.js';
 
 export const REFRESH_TOKEN_TTL_DAYS = 30;
@@ -23,8 +24,10 @@ export const REFRESH_REUSE_GRACE_MS = 10_000;
  * Sign-in attempts, counted before the password is checked (a success gives its count back):
  * - perSource: one account from one address. Ten guesses, then that address waits; the owner
  *   signing in from elsewhere is not locked out by someone else's guessing.
- * - perEmail: one account from everywhere, bounding guesses spread over many addresses. Higher,
- *   since reaching it does lock the owner out until the window ends.
+ * - perEmail: one account from everywhere, bounding guesses spread over many addresses. It is
+ *   not applied at an address the account signed in from before (known-addresses.repo.ts), so
+ *   guesses from elsewhere cannot lock the owner out at home; perSource still bounds them there.
+ *   `user reset-password` clears it.
  * - perIp: one address across accounts (spraying one password over many e-mails).
  */
 export const LOGIN_LIMITS: LoginLimits = {
@@ -95,21 +98,23 @@ export function createAuthService(deps: {
       userAgent: string | null;
     }): Promise<IssuedSession> {
       const email = input.email.trim().toLowerCase();
-      const emailKey = `login:email:${email}`;
-      const sourceKey = `login:source:${input.ip}:${email}`;
+      const emailKey = loginEmailKey(email);
+      const sourceKey = `${loginSourcePrefix(email)}${input.ip}`;
       const ipKey = `login:ip:${input.ip}`;
       // Each attempt is counted before its password is checked, so a burst of parallel guesses
       // gets exactly `limit` checks, not one per request that arrived before the first failed.
       const ipHit = await rateLimiter.take(ipKey, limits.perIp);
       await rateLimiter.take(sourceKey, limits.perSource ?? limits.perEmail);
-      await rateLimiter.take(emailKey, limits.perEmail);
+      const known = await db.asSystem((tx) => knownAddressesRepo.isKnown(tx, email, input.ip));
+      if (!known) await rateLimiter.take(emailKey, limits.perEmail);
       const user = await users.verifyCredentials(input.email, input.password);
       if (!user) throw new AppError(401, 'invalid_credentials', 'Invalid login credentials');
       // The owner proved the password: their address's attempt is given back, the account's
-      // failures forgotten.
+      // failures forgotten, and the address known to the account from now on.
       await ipHit.refund();
       await rateLimiter.reset(emailKey);
       await rateLimiter.reset(sourceKey);
+      await db.asSystem((tx) => knownAddressesRepo.remember(tx, user.id, input.ip));
       return startSession(user, input.userAgent);
     },
 
@@ -253,20 +258,33 @@ export function createAuthService(deps: {
       password: string,
       opts: { revokeIntegrations?: boolean } = {},
     ): Promise<PublicUser> {
-      return users.resetPassword(email, password, async (tx, user) => {
-        await sessionsRepo.revokeAll(tx, user.id);
-        if (opts.revokeIntegrations) await deps.revokeIntegrations(tx, user.id);
+      const user = await users.resetPassword(email, password, async (tx, found) => {
+        await sessionsRepo.revokeAll(tx, found.id);
+        if (opts.revokeIntegrations) await deps.revokeIntegrations(tx, found.id);
       });
+      // The self-hoster reset it by hand: the account's sign-in limits, everywhere, are lifted
+      // (the per-address limits across accounts stay).
+      const key = user.email.trim().toLowerCase();
+      await rateLimiter.reset(loginEmailKey(key));
+      await rateLimiter.resetPrefix(loginSourcePrefix(key));
+      return user;
     },
 
-    /** Retention, run by the maintenance schedule: expired sign-in sessions of every user. */
+    /** Retention, run by the maintenance schedule: expired sign-in sessions, stale known addresses. */
     async deleteExpired(now: Date): Promise<number> {
-      return db.asSystem((tx) => sessionsRepo.deleteExpired(tx, now));
+      return db.asSystem(
+        async (tx) =>
+          (await sessionsRepo.deleteExpired(tx, now)) + (await knownAddressesRepo.deleteExpired(tx, now)),
+      );
     },
   };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+const loginEmailKey = (email: string) => `login:email:${email}`;
+/** Per account and address; the e-mail first, so a reset can clear every address at once. */
+const loginSourcePrefix = (email: string) => `login:source:${email}:`;
 
 const NO_FAMILY = '00000000-0000-0000-0000-000000000000';
 

@@ -98,6 +98,50 @@ describe('sign-in rate limits', { timeout: 120_000 }, () => {
     await t.close();
   });
 
+  it('lets the owner in from an address they signed in from before, once guesses lock the account', async () => {
+    const t = await createTestApp(
+      {},
+      { loginLimits: { ...LOGIN_LIMITS, perEmail: { limit: 4, windowSeconds: 900 } } },
+    );
+    await t.app.services.users.create('heidi@example.com', 'correct horse battery');
+    const home = '192.0.2.20';
+    expect((await login(t, 'heidi@example.com', 'correct horse battery', home)).statusCode).toBe(200);
+    // Guesses from many addresses, a few each (under the per-address limit), use up the account's.
+    for (let i = 0; i < 6; i++) await login(t, 'heidi@example.com', `guess ${i}`, `203.0.113.${100 + i}`);
+    // Somewhere new waits, even with the right password…
+    expect((await login(t, 'heidi@example.com', 'correct horse battery', '198.51.100.30')).statusCode).toBe(
+      429,
+    );
+    // …but at home the right password still works, and a wrong one there is still only a 401.
+    expect((await login(t, 'heidi@example.com', 'wrong', home)).statusCode).toBe(401);
+    expect((await login(t, 'heidi@example.com', 'correct horse battery', home)).statusCode).toBe(200);
+    // A password reset by the self-hoster lifts the account's limit everywhere.
+    await t.app.services.auth.resetPassword('Heidi@example.com', 'a brand new password');
+    expect((await login(t, 'heidi@example.com', 'a brand new password', '198.51.100.30')).statusCode).toBe(
+      200,
+    );
+    await t.close();
+  });
+
+  it('with TRUST_PROXY=1, limits a client reaching Cairn directly by its own address', async () => {
+    const t = await createTestApp(
+      { TRUST_PROXY: '1' },
+      { loginLimits: { ...LOGIN_LIMITS, perIp: { limit: 3, windowSeconds: 900 } } },
+    );
+    const guess = (i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: `nobody-${i}@example.com`, password: 'x' },
+        remoteAddress: '198.51.100.40',
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+      });
+    const codes = [];
+    for (let i = 0; i < 6; i++) codes.push((await guess(i)).statusCode);
+    expect(codes).toEqual([401, 401, 401, 429, 429, 429]);
+    await t.close();
+  });
+
   it('limits password confirmations on a password change, counted before the check', async () => {
     const t = await createTestApp();
     const { headers, password } = await signUpAndLogin(t.app);

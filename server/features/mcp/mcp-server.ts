@@ -16,6 +16,8 @@ export type McpServerDeps = {
 
 /** Where the route leaves the caller for the factory: AuthInfo.extra, which the SDK passes through. */
 export const PRINCIPAL_KEY = 'cairnPrincipal';
+/** The same way in for the request's abort signal (a search stops when the request is abandoned). */
+export const SIGNAL_KEY = 'cairnSignal';
 
 /**
  * A fresh MCP server per request (stateless: any instance answers any request), holding only the
@@ -44,6 +46,7 @@ export function createMcpServerFactory(deps: McpServerDeps) {
       principal,
       publicUrl: deps.publicUrl,
       log: deps.log,
+      signal: ctx.authInfo?.extra?.[SIGNAL_KEY] as AbortSignal | undefined,
     };
     registerReadTools(server, toolDeps);
     registerWriteTools(server, toolDeps);

@@ -2,6 +2,7 @@ import { type AuthInfo, createMcpHandler } from '@modelcontextprotocol/server';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { CredentialVerifier } from '../../http/authenticate.js';
 import { AppError } from '../../http/errors.js';
+import { requestSignal } from '../../http/overload.js';
 import type { Principal } from '../../http/principal.js';
 import { mcpResourceUrl } from '../oauth/server/metadata.js';
 import type { SearchService } from '../search/search.service.js';
@@ -9,7 +10,7 @@ import type { TracesService } from '../traces/traces.service.js';
 import { checkInitializeParams } from './initialize-params.js';
 import { mcpErrorHandler } from './jsonrpc-errors.js';
 import { authenticateMcp, checkToolScopes } from './mcp-auth.js';
-import { createMcpServerFactory, PRINCIPAL_KEY } from './mcp-server.js';
+import { createMcpServerFactory, PRINCIPAL_KEY, SIGNAL_KEY } from './mcp-server.js';
 import { createRequestGuard } from './request-guard.js';
 
 type Opts = {
@@ -92,7 +93,7 @@ export const mcpRoutes: FastifyPluginAsync<Opts> = async (app, opts) => {
       clientId: principal.clientId ?? principal.credentialId,
       scopes: [...principal.scopes],
       resource: new URL(mcpResourceUrl(publicUrl)),
-      extra: { [PRINCIPAL_KEY]: principal },
+      extra: { [PRINCIPAL_KEY]: principal, [SIGNAL_KEY]: requestSignal(request) },
     };
     const response = await handler.fetch(webRequest, {
       authInfo,

@@ -39,6 +39,7 @@ export function createOAuthServices(deps: {
       publicUrl,
       rateLimiter,
       fetchMetadataDocument: deps.fetchMetadataDocument ?? createMetadataFetcher(),
+      log,
     }),
     consent: createConsentService({ db, publicUrl }),
     tokens: createTokenService({ db, publicUrl, log }),

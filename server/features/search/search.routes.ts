@@ -4,6 +4,7 @@ import { ErrorBody } from '../../../contract/errors.js';
 import { SearchQueryString, SearchRequest, SearchResponse } from '../../../contract/search.js';
 import { SimilarTraces } from '../../../contract/traces.js';
 import { principalOf } from '../../http/authenticate.js';
+import { requestSignal } from '../../http/overload.js';
 import type { SearchService } from './search.service.js';
 
 const DESCRIPTION =
@@ -34,7 +35,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = as
         response,
       },
     },
-    async (request) => search.search(principalOf(request), request.body),
+    async (request) => search.search(principalOf(request), request.body, { signal: requestSignal(request) }),
   );
 
   app.get(
@@ -52,7 +53,11 @@ export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = as
     },
     async (request) => {
       const { q, ...filters } = request.query;
-      return search.search(principalOf(request), { query: q, ...filters });
+      return search.search(
+        principalOf(request),
+        { query: q, ...filters },
+        { signal: requestSignal(request) },
+      );
     },
   );
 

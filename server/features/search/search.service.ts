@@ -101,10 +101,10 @@ export function createSearchService(deps: SearchServiceDeps) {
     log.warn('word vectors are not built (npm run build): search ranks without its word-meaning signals');
   const documentFrequencies = createDocumentFrequencyCache();
 
-  async function embedQuery(query: string): Promise<readonly number[] | null> {
+  async function embedQuery(query: string, signal?: AbortSignal): Promise<readonly number[] | null> {
     const cached = queryVectors.get(embedder.modelId, query);
     if (cached) return cached;
-    const vector = await embedQueryNow(query);
+    const vector = await embedQueryNow(query, signal);
     if (vector) queryVectors.set(embedder.modelId, query, vector);
     return vector;
   }
@@ -119,10 +119,13 @@ export function createSearchService(deps: SearchServiceDeps) {
     return known;
   }
 
-  async function embedQueryNow(query: string): Promise<number[] | null> {
+  async function embedQueryNow(query: string, signal?: AbortSignal): Promise<number[] | null> {
     const ms = tuning.queryEmbeddingTimeoutMs;
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
+    // The request was abandoned (timed out, client gone): the model stops working on it too.
+    const abandon = () => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', abandon, { once: true });
     try {
       const deadline = new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
@@ -145,6 +148,7 @@ export function createSearchService(deps: SearchServiceDeps) {
       return null;
     } finally {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', abandon);
     }
   }
 
@@ -153,6 +157,7 @@ export function createSearchService(deps: SearchServiceDeps) {
     principal: Principal,
     input: SearchInput,
     afterFusion?: (tx: Tx, ids: string[]) => Promise<void>,
+    signal?: AbortSignal,
   ): Promise<Ranking & { rows: Map<string, SearchRow> }> {
     const { userId } = principal;
     const filters: SearchFilters = {
@@ -161,7 +166,7 @@ export function createSearchService(deps: SearchServiceDeps) {
       importance: input.importance ?? null,
     };
     const filtered = filters.category !== null || filters.tags !== null || filters.importance !== null;
-    const embedding = embedQuery(input.query);
+    const embedding = embedQuery(input.query, signal);
     // Statements a search sends (ADR 0025): the words' stage while the model embeds the query, then
     // one statement for every candidate, one for the feedback's document frequencies, one for the
     // rows returned (and the access count, for an assistant).
@@ -175,6 +180,8 @@ export function createSearchService(deps: SearchServiceDeps) {
     const fulltext = text.hits;
     const vector = await embedding;
     const context = RELEVANCE_MODEL.context;
+    // Abandoned while the model worked: no second transaction for an answer nobody reads.
+    signal?.throwIfAborted();
     return db.asUser(userId, async (tx) => {
       const stage = await searchRepo.candidateStage(tx, userId, {
         probe: vector ? { model: embedder.modelId, vector } : null,
@@ -263,14 +270,23 @@ export function createSearchService(deps: SearchServiceDeps) {
     /**
      * The search of POST/GET /api/search and the MCP search tool. Needs read:traces. Only the
      * results returned count as retrievals (access_count), and only when an assistant or program
-     * asked.
+     * asked. `signal` (the request's): once aborted, the search stops at its next step.
      */
-    async search(principal: Principal, request: SearchRequest | SearchInput): Promise<SearchResponse> {
+    async search(
+      principal: Principal,
+      request: SearchRequest | SearchInput,
+      options: { signal?: AbortSignal } = {},
+    ): Promise<SearchResponse> {
       requireScope(principal, 'read:traces');
       const input = parseInput(SearchRequest, request);
-      const ranking = await run(principal, input, async (tx, ids) => {
-        await deps.traces.recordAccessIn(tx, principal, ids);
-      });
+      const ranking = await run(
+        principal,
+        input,
+        async (tx, ids) => {
+          await deps.traces.recordAccessIn(tx, principal, ids);
+        },
+        options.signal,
+      );
       const result = (hit: RankedHit, weak: boolean) => {
         const row = ranking.rows.get(hit.id);
         if (!row) return [];

@@ -12,6 +12,19 @@ const changedIds = (rows: { id: string }[]) => rows.map((r) => r.id);
  * change, so `changed` is exact.
  */
 export const bulkRepo = {
+  /**
+   * Locks the named traces in id order before an action changes them. A multi-row UPDATE locks
+   * rows in whatever order its scan meets them, while a search counting accesses locks them in id
+   * order (traces.repo incrementAccess): on PostgreSQL the two deadlocked, each holding a row the
+   * other wanted (issue 26). NO KEY UPDATE, the lock the UPDATE takes anyway.
+   */
+  async lockInIdOrder(tx: Tx, userId: string, ids: Ids): Promise<void> {
+    await tx.query(
+      `SELECT id FROM traces WHERE user_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
+      [userId, ids],
+    );
+  },
+
   async softDelete(tx: Tx, userId: string, ids: Ids): Promise<string[]> {
     return changedIds(
       await tx.query<{ id: string }>(

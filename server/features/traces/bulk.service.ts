@@ -21,7 +21,8 @@ export function createTraceBulkService({ db }: { db: Db }) {
       const ids = body.ids.filter(isUuid);
       const { userId } = principal;
       if (ids.length === 0) return { changed: [] };
-      const changed = await db.asUser(userId, (tx) => {
+      const changed = await db.asUser(userId, async (tx) => {
+        await bulkRepo.lockInIdOrder(tx, userId, ids);
         switch (body.action) {
           case 'delete':
             return bulkRepo.softDelete(tx, userId, ids);

@@ -73,10 +73,15 @@ export const tracesRepo = {
     return rows[0];
   },
 
-  /** Any state (active or deleted), locked for the rest of the transaction. */
+  /**
+   * Any state (active or deleted), locked for the rest of the transaction. NO KEY UPDATE, the lock
+   * an UPDATE itself takes: FOR UPDATE would also block the key-share lock that a create's foreign
+   * keys (trace_similar, embedding jobs) take on this row while holding the user's counters row,
+   * and this transaction then wants that counters row: a deadlock on PostgreSQL (issue 26).
+   */
   async findForUpdate(tx: Tx, userId: string, id: string): Promise<TraceRow | undefined> {
     const rows = await tx.query<TraceRow>(
-      `SELECT ${COLUMNS} FROM traces WHERE id = $1 AND user_id = $2 FOR UPDATE`,
+      `SELECT ${COLUMNS} FROM traces WHERE id = $1 AND user_id = $2 FOR NO KEY UPDATE`,
       [id, userId],
     );
     return rows[0];
@@ -166,8 +171,11 @@ export const tracesRepo = {
    * One UPDATE … SET access_count = access_count + 1: the row lock serialises concurrent
    * increments, so none is lost. The rows are locked first in id order: concurrent searches
    * return overlapping sets, and an UPDATE locks rows in whatever order its scan meets them,
-   * which deadlocked on PostgreSQL. Adds them to the day's tally (trace_access_daily) and returns
-   * how many active traces of this user were counted.
+   * which deadlocked on PostgreSQL. NO KEY UPDATE, not FOR UPDATE: a create holds the user's
+   * trace_counters row and then key-share locks the near-duplicates it records (a foreign key);
+   * FOR UPDATE blocked that while this statement's trigger waited for the counters row, and a
+   * search while the same account wrote deadlocked (issue 26). Adds them to the day's tally
+   * (trace_access_daily) and returns how many active traces of this user were counted.
    */
   async incrementAccess(tx: Tx, userId: string, ids: readonly string[]): Promise<number> {
     if (!ids.length) return 0;
@@ -177,7 +185,7 @@ export const tracesRepo = {
          UPDATE traces t SET access_count = t.access_count + 1
            FROM (SELECT id FROM traces
                   WHERE id = ANY($1::uuid[]) AND user_id = $2 AND is_active
-                  ORDER BY id FOR UPDATE) locked
+                  ORDER BY id FOR NO KEY UPDATE) locked
           WHERE t.id = locked.id RETURNING t.id),
        ${TALLY_TODAY}
        SELECT count(*)::int AS counted FROM counted`,

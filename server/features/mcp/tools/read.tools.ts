@@ -43,7 +43,7 @@ const FetchInput = z.object({
 });
 
 export function registerReadTools(server: McpServer, deps: ToolDeps): void {
-  const { traces, search, principal, publicUrl, log } = deps;
+  const { traces, search, principal, publicUrl, log, signal } = deps;
 
   if (toolAllowed(principal, 'search'))
     server.registerTool(
@@ -62,12 +62,16 @@ export function registerReadTools(server: McpServer, deps: ToolDeps): void {
         try {
           // Hybrid search, the same as POST /api/search; it counts each returned result as one retrieval.
           // Weak matches always: an assistant can set a weak result aside, never see a hidden one.
-          const { results, message } = await search.search(principal, {
-            query,
-            limit: limit ?? MCP_SEARCH_LIMITS.limitDefault,
-            ...(min_relevance === undefined ? {} : { min_relevance }),
-            weak_matches: true,
-          });
+          const { results, message } = await search.search(
+            principal,
+            {
+              query,
+              limit: limit ?? MCP_SEARCH_LIMITS.limitDefault,
+              ...(min_relevance === undefined ? {} : { min_relevance }),
+              weak_matches: true,
+            },
+            signal ? { signal } : {},
+          );
           // structuredContent repeats the JSON for clients that read it. No outputSchema: with a fresh
           // server per request the SDK would convert and check it on every call (~1 ms), for a shape
           // the text already fixes.

@@ -9,4 +9,6 @@ export type ToolDeps = {
   principal: Principal;
   publicUrl: string;
   log: { error(obj: unknown, msg: string): void };
+  /** The HTTP request's: aborted at its deadline or when the client hangs up (http/overload.ts). */
+  signal?: AbortSignal;
 };

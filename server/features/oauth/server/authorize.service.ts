@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/db.js';
 import { AppError } from '../../../http/errors.js';
 import type { RateLimiter, RateLimitRule } from '../../../http/rate-limit.js';
@@ -40,6 +41,7 @@ export function createAuthorizeService(deps: {
   publicUrl: string;
   rateLimiter: RateLimiter;
   fetchMetadataDocument: FetchMetadataDocument;
+  log: Pick<FastifyBaseLogger, 'warn'>;
 }) {
   const { db, publicUrl } = deps;
   const consentPath = `${new URL(publicUrl).pathname.replace(/\/$/, '')}/consent`;
@@ -66,6 +68,8 @@ export function createAuthorizeService(deps: {
           );
         }
         if (!(err instanceof MetadataDocumentError)) throw err;
+        if (err.detail)
+          deps.log.warn({ clientId, detail: err.detail }, 'client metadata document fetch failed');
         return new OAuthProtocolError('invalid_client', `Unknown client: ${err.message}`);
       }
     }

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createMetadataFetcher,
+  FETCH_FAILED,
   isPublicAddress,
   MetadataDocumentError,
   metadataUrlProblem,
@@ -87,8 +88,25 @@ describe('client metadata document fetch: SSRF guards', () => {
 
   it('the default fetcher refuses a name that resolves to loopback, before sending anything', async () => {
     const fetchDoc = createMetadataFetcher();
-    await expect(fetchDoc('https://localhost/client.json')).rejects.toThrow(/non-public address/);
+    await expect(fetchDoc('https://localhost/client.json')).rejects.toMatchObject({
+      message: FETCH_FAILED,
+      detail: expect.stringMatching(/non-public address/),
+    });
     await expect(fetchDoc('http://tools.example/client.json')).rejects.toThrow(/https/);
+  });
+
+  it('says the same whether an internal name resolves or not; the reason is only in `detail`', async () => {
+    const fetchDoc = createMetadataFetcher({ timeoutMs: 2000 });
+    const failure = (url: string) =>
+      fetchDoc(url).then(
+        () => null,
+        (err: MetadataDocumentError) => err,
+      );
+    const resolves = await failure('https://localhost/client.json');
+    const doesNot = await failure('https://no-such-host.invalid/client.json');
+    expect(resolves?.message).toBe(FETCH_FAILED);
+    expect(doesNot?.message).toBe(FETCH_FAILED);
+    expect(resolves?.detail).not.toBe(doesNot?.detail);
   });
 });
 
@@ -156,14 +174,16 @@ describe.skipIf(!tls)('client metadata document fetch over real HTTPS', () => {
   });
 
   it('refuses the same server under the default address policy', async () => {
-    await expect(createMetadataFetcher({ ca: tls!.cert })(`${base}/client.json`)).rejects.toThrow(
-      /non-public/,
-    );
+    await expect(createMetadataFetcher({ ca: tls!.cert })(`${base}/client.json`)).rejects.toMatchObject({
+      message: FETCH_FAILED,
+      detail: expect.stringMatching(/non-public/),
+    });
   });
 
   it('refuses documents over 64 KB, redirects, and servers that do not answer in time', async () => {
-    await expect(relaxed()(`${base}/big.json`)).rejects.toThrow(/larger than 64 KB/);
-    await expect(relaxed()(`${base}/redirect.json`)).rejects.toThrow(/HTTP 302/);
-    await expect(relaxed()(`${base}/slow.json`)).rejects.toThrow(/could not be fetched/);
+    const refused = (detail: RegExp) => ({ message: FETCH_FAILED, detail: expect.stringMatching(detail) });
+    await expect(relaxed()(`${base}/big.json`)).rejects.toMatchObject(refused(/larger than 65536 bytes/));
+    await expect(relaxed()(`${base}/redirect.json`)).rejects.toMatchObject(refused(/HTTP 302/));
+    await expect(relaxed()(`${base}/slow.json`)).rejects.toMatchObject(refused(/abort|time/i));
   });
 });

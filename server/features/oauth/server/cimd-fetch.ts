@@ -16,7 +16,21 @@ export const FETCH_LIMITS = { maxBytes: 64 * 1024, timeoutMs: 5_000 } as const;
 
 export type FetchMetadataDocument = (clientId: string) => Promise<MetadataClient>;
 
-export class MetadataDocumentError extends Error {}
+/**
+ * `message` is for the caller; `detail`, when set, only for the log. A failed fetch says the same
+ * thing whatever went wrong: the reason (no such name, a non-public address, refused, a status)
+ * would tell an anonymous caller which internal host names resolve (issue 26).
+ */
+export class MetadataDocumentError extends Error {
+  constructor(
+    message: string,
+    readonly detail?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const FETCH_FAILED = 'The client metadata document could not be fetched';
 
 // Special-purpose ranges (RFC 6890 and IANA registries): loopback, private, link-local, CGNAT,
 // documentation, benchmarking, multicast, reserved. Everything not listed is public. Three lists,
@@ -172,9 +186,7 @@ export function createMetadataFetcher(
         (res) => {
           if (res.statusCode !== 200) {
             res.resume();
-            return reject(
-              new MetadataDocumentError(`The client metadata document answered HTTP ${res.statusCode}`),
-            );
+            return reject(new MetadataDocumentError(FETCH_FAILED, `answered HTTP ${res.statusCode}`));
           }
           const chunks: Buffer[] = [];
           let size = 0;
@@ -182,18 +194,14 @@ export function createMetadataFetcher(
             size += chunk.length;
             if (size > maxBytes) {
               req.destroy();
-              reject(new MetadataDocumentError('The client metadata document is larger than 64 KB'));
+              reject(new MetadataDocumentError(FETCH_FAILED, `larger than ${maxBytes} bytes`));
             } else chunks.push(chunk);
           });
           res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
           res.on('error', reject);
         },
       );
-      req.on('error', (err) =>
-        reject(
-          new MetadataDocumentError(`The client metadata document could not be fetched (${err.message})`),
-        ),
-      );
+      req.on('error', (err) => reject(new MetadataDocumentError(FETCH_FAILED, err.message)));
     });
     let json: unknown;
     try {

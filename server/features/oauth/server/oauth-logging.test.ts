@@ -75,4 +75,20 @@ describe('OAuth secrets never reach the logs', () => {
       expect(log).not.toContain(encodeURIComponent(secret));
     }
   });
+
+  it('a metadata-document fetch that fails tells the caller nothing of why; the log does', async () => {
+    const { challenge } = pkce();
+    const bodies: string[] = [];
+    for (const host of ['localhost', 'no-such-host.invalid']) {
+      const { res } = await authorize(t, authorizeParams(`https://${host}/client.json`, CALLBACK, challenge));
+      expect(res.status).toBe(400);
+      bodies.push(res.text);
+    }
+    for (const body of bodies) {
+      expect(body).toContain('The client metadata document could not be fetched');
+      expect(body).not.toMatch(/non-public|ENOTFOUND|EAI_AGAIN|resolve/i);
+    }
+    const warning = lines.find((l) => l.includes('client metadata document fetch failed'));
+    expect(warning).toContain('"detail":"localhost resolves to a non-public address"');
+  });
 });

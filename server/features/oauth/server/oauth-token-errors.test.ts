@@ -15,6 +15,7 @@ import {
   signIn,
   startOAuthErrorSuite,
 } from '../testing/oauth-test-kit.js';
+import { OAUTH_TTL } from './oauth.constants.js';
 
 const CB = CLAUDE_CALLBACK;
 
@@ -128,11 +129,40 @@ describe('OAuth errors: token endpoint, refresh, revocation, client changes', ()
     const second = await refresh(first.body.refresh_token);
     expect(second.status).toBe(200);
     expect((await whoami(second.body.access_token)).status).toBe(200);
+    // Past the grace for parallel refreshes (below), a replay is reuse.
+    await t.db.asSystem((tx) =>
+      tx.query(
+        `UPDATE oauth_tokens SET rotated_at = now() - make_interval(secs => $1) WHERE rotated_at IS NOT NULL`,
+        [OAUTH_TTL.refreshReuseGraceMs / 1000 + 1],
+      ),
+    );
     const reuse = await refresh(first.body.refresh_token);
     expect(reuse.status).toBe(400);
     expect(reuse.body.error).toBe('invalid_grant');
     expect((await whoami(second.body.access_token)).status).toBe(401);
     expect((await refresh(second.body.refresh_token)).body.error).toBe('invalid_grant');
+  });
+
+  it('parallel refreshes with one token by its client all succeed, and the grant lives', async () => {
+    const { code, verifier } = await obtainCode(t, ann, client.client_id, CB);
+    const first = await exchange(code, verifier);
+    const refresh = (token: unknown, c: OAuthClientCreated = client) =>
+      t.http('POST', '/oauth/token', {
+        form: {
+          grant_type: 'refresh_token',
+          refresh_token: String(token),
+          client_id: c.client_id,
+          client_secret: c.client_secret,
+        },
+      });
+    const answers = await Promise.all(Array.from({ length: 4 }, () => refresh(first.body.refresh_token)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    for (const a of answers) expect((await whoami(a.body.access_token)).status).toBe(200);
+    // A moment later, the same replay by its client still works; another client's does not.
+    expect((await refresh(first.body.refresh_token)).status).toBe(200);
+    const other = await createClient(t, ann, { name: 'Other refresher', platform: 'claude' });
+    expect((await refresh(first.body.refresh_token, other)).body.error).toBe('invalid_grant');
+    expect((await refresh(answers[0]!.body.refresh_token)).status).toBe(200);
   });
 
   it('a password change with revoke_integrations ends the grant and spends a code not exchanged yet', async () => {

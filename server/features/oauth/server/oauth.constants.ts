@@ -9,6 +9,8 @@ export const OAUTH_TTL = {
   codeSeconds: 60,
   /** Time the person has to sign in and decide on the consent page. */
   requestSeconds: 10 * 60,
+  /** A rotated refresh token replayed by its client this soon is a parallel refresh, not reuse. */
+  refreshReuseGraceMs: 10_000,
   /** A dynamically registered client nobody approved within this time is deleted. */
   unclaimedDynamicClientHours: 24,
 } as const;

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/db.js';
 import { randomToken, sha256Hex } from '../../../security/tokens.js';
 import { verifyClient } from './client-auth.js';
 import { codesRepo, tokensRepo } from './grants.repo.js';
-import { OAUTH_PREFIX } from './oauth.constants.js';
+import { OAUTH_PREFIX, OAUTH_TTL } from './oauth.constants.js';
 
 /**
  * The storage model @node-oauth/oauth2-server drives for the token endpoint. The library runs the
@@ -159,7 +159,9 @@ export function createTokenModel(db: Db): Model {
       const found = await db.asSystem(async (tx) => {
         const row = await tokensRepo.findByHash(tx, sha256Hex(refreshToken));
         if (!row || row.kind !== 'refresh' || row.revoked_at) return null;
-        if (row.rotated_at) {
+        // Within the grace a replay is parallel refreshes, not theft: it goes on (the library
+        // then refuses it unless it comes from the client the token was issued to).
+        if (row.rotated_at && !withinRefreshGrace(row.rotated_at)) {
           await tokensRepo.revokeFamily(tx, row.family_id);
           return 'reused' as const;
         }
@@ -190,11 +192,27 @@ export function createTokenModel(db: Db): Model {
     // Rotation: the library calls this before issuing the new pair.
     async revokeToken(token) {
       return db.asSystem(async (tx) => {
-        const row = await tokensRepo.findByHash(tx, sha256Hex(token.refreshToken));
+        const hash = sha256Hex(token.refreshToken);
+        const row = await tokensRepo.findByHash(tx, hash);
         if (row && (await tokensRepo.markRotated(tx, row.id))) return true;
+        // Rotated already: by a parallel refresh with this token moments ago (re-read, it may have
+        // committed while we waited), which gets its own new pair in the same grant; else reuse.
+        const current = row && (await tokensRepo.findByHash(tx, hash));
+        if (current?.rotated_at && !current.revoked_at && withinRefreshGrace(current.rotated_at)) return true;
         if (row) await tokensRepo.revokeFamily(tx, row.family_id);
         return false;
       });
     },
   };
+}
+
+/**
+ * Two requests of one client that refresh at once with the same token (an assistant's parallel
+ * tool calls) used to revoke the whole grant as a reuse (issue 26). As web sessions do
+ * (REFRESH_REUSE_GRACE_MS, ADR 0004), a token rotated this recently may be presented again by
+ * the same client: each such request gets a new pair in the same grant. Later, it is reuse
+ * (RFC 9700 §4.14.2) and the grant is revoked.
+ */
+function withinRefreshGrace(rotatedAt: Date): boolean {
+  return Date.now() - rotatedAt.getTime() <= OAUTH_TTL.refreshReuseGraceMs;
 }
