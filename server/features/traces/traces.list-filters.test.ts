@@ -71,8 +71,9 @@ describe('GET /api/traces: importance, several tags, and ids left out', () => {
       titles: ['Passport', 'Visa'],
       total: 2,
     });
+    // Bob's note was written without a title: it carries one drawn from its words (ADR 0028).
     expect(await titles(`?search=passport&exclude=${id.Passport}`, bob)).toEqual({
-      titles: [null],
+      titles: ['Bob passport note'],
       total: 1,
     });
   });
