@@ -53,9 +53,16 @@ describe('trace contract', () => {
   });
 
   it('parses list queries with the documented defaults', () => {
-    expect(ListTracesQuery.parse({})).toEqual({ tags: [], page: 1, pageSize: 12, sort: 'newest' });
+    expect(ListTracesQuery.parse({})).toEqual({
+      tags: [],
+      exclude: [],
+      page: 1,
+      pageSize: 12,
+      sort: 'newest',
+    });
     expect(ListTracesQuery.parse({ tags: ' A,b ,,a', page: '3', pageSize: '100', search: '  x  ' })).toEqual({
       tags: ['a', 'b'],
+      exclude: [],
       page: 3,
       pageSize: 100,
       search: 'x',
