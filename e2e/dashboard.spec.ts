@@ -82,7 +82,7 @@ test('after a create from "Add Memory Trace", the tiles, the chart and Recent Tr
   );
 });
 
-test('Recent Traces lists the 5 newest ("Untitled Trace" without a title); AI Queries counts assistant reads', async ({
+test('Recent Traces lists the 5 newest (one written without a title shows the title drawn from its words); AI Queries counts assistant reads', async ({
   page,
   request,
   newUser,
@@ -119,7 +119,7 @@ test('Recent Traces lists the 5 newest ("Untitled Trace" without a title); AI Qu
   const recent = page.getByRole('list', { name: 'Recent traces' });
   await expect(recent.getByRole('listitem')).toHaveCount(5);
   await expect(recent.getByRole('link')).toHaveText([
-    'Untitled Trace',
+    'Body of memory 7',
     'Memory 6',
     'Memory 5',
     'Memory 4',

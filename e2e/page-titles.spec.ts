@@ -7,6 +7,9 @@ test('each page has its own title, a trace its own, a tab of MCP Setup its tab',
   signIn,
   userWithTraces,
 }) => {
+  // Fifteen full page loads in one test: on a busy two-core machine that outlasts 60 s (the
+  // screenshots spec does the same).
+  test.slow();
   const { user, traces } = await userWithTraces(
     { title: 'Coffee order', content: 'Flat white.', category: 'preference' },
     { title: null, content: 'No title here.', category: 'fact' },
@@ -25,7 +28,8 @@ test('each page has its own title, a trace its own, a tab of MCP Setup its tab',
     ['/app/settings/sessions', 'Sessions and devices · Cairn'],
     ['/app/settings/data', 'Import and export · Cairn'],
     [`/app/traces/${traces[0]!.id}`, 'Coffee order · Cairn'],
-    [`/app/traces/${traces[1]!.id}`, 'Untitled Trace · Cairn'],
+    // Written without a title: the one drawn from its words (ADR 0028).
+    [`/app/traces/${traces[1]!.id}`, 'No title here · Cairn'],
     ['/app/traces/00000000-0000-4000-8000-000000000000', 'Trace not found · Cairn'],
   ] as const) {
     await page.goto(path);

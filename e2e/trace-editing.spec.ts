@@ -76,7 +76,9 @@ test('create without a title: "Content is required" first (no call), then Cairn 
   await dialog(page).getByRole('button', { name: 'Create Trace' }).click();
   await expect(page.getByText('Trace created successfully!')).toBeVisible();
   const card = cards(page).first();
-  await expect(card.getByRole('link', { name: 'Untitled Trace' })).toBeVisible();
+  // No title typed: the server draws one from the content's first sentence (ADR 0028).
+  const drawn = 'I prefer window seats and vegetarian meals on long flights';
+  await expect(card.getByRole('link', { name: drawn })).toBeVisible();
   await expect(card.getByText(content)).toBeVisible();
   // "Auto": the server chose a category and suggested tags.
   await expect(card.getByText(/^(personal|work|preference|fact|context)$/)).toBeVisible();
@@ -92,7 +94,7 @@ test('create without a title: "Content is required" first (no call), then Cairn 
   await expect(dialog(page).getByText(content)).toBeVisible();
   await dialog(page).getByRole('link', { name: 'Open memory' }).click();
   await expect(page).toHaveURL(/\/app\/traces\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { name: 'Untitled Trace' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: drawn })).toBeVisible();
   await page.goBack();
   await expect(page.getByText(/^1\s+trace$/)).toBeVisible();
 });
