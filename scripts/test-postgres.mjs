@@ -5,17 +5,22 @@
 // Set CAIRN_SKIP_POSTGRES=1 to skip (for example on a machine where you are not root and have no
 // PostgreSQL); CI never skips it.
 import { spawnSync } from 'node:child_process';
+import { nodeLtsBinary } from './node-lts.mjs';
 
 if (process.env.CAIRN_SKIP_POSTGRES === '1' && process.env.CI !== 'true') {
   process.stdout.write('test-postgres: skipped (CAIRN_SKIP_POSTGRES=1)\n');
   process.exit(0);
 }
+// On Node 24 LTS (scripts/node-lts.mjs), while the embedded-database run uses the machine's Node: each
+// server suite runs on both, at no extra CI time (ADR 0032). Vitest's workers inherit this binary.
+const node = process.env.CAIRN_TEST_NODE ?? nodeLtsBinary();
+process.stdout.write(`test-postgres: Node ${spawnSync(node, ['-v']).stdout.toString().trim()}\n`);
 const res = spawnSync(
   process.execPath,
   [
     'scripts/postgres/with-server.mjs',
-    'npx',
-    'vitest',
+    node,
+    'node_modules/vitest/vitest.mjs',
     'run',
     'server',
     'contract',

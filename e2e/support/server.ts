@@ -21,20 +21,25 @@ export type RunningServer = {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cairn-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // Every e2e test registers its own account from 127.0.0.1: far more than a household's 5 an hour.
-      REGISTRATIONS_PER_HOUR: '100000',
-      ...env,
+  // `npm test` runs the built server on Node 24 LTS (CAIRN_SERVER_NODE, ADR 0032), what people run.
+  const child: ChildProcess = spawn(
+    process.env.CAIRN_SERVER_NODE ?? process.execPath,
+    ['dist/server/main.js'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        // Every e2e test registers its own account from 127.0.0.1: far more than a household's 5 an hour.
+        REGISTRATIONS_PER_HOUR: '100000',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
