@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerFeatures } from './features/index.js';
+import { registerHttpMetrics } from './features/metrics/metrics.routes.js';
 import { authenticationPlugin } from './http/authenticate.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -72,13 +73,15 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerRequestLog(app);
-  registerOverloadProtection(app, deps.config.overload);
+  const admission = registerOverloadProtection(app, deps.config.overload);
   registerSecurityHeaders(app, { publicUrl: deps.config.publicUrl });
   registerRejectNul(app);
   await app.register(fastifyCookie);
   await registerOpenApi(app, deps.config);
 
   const services = createServices({ ...deps, log: app.log });
+  registerHttpMetrics(app, services.metrics);
+  services.metrics.watchAdmission(admission.stats);
   // Before the database closes: the embedding worker stops (its claims go back to the queue) and
   // the model's threads end, so neither a server nor a test run is kept alive by them.
   app.addHook('onClose', async () => {
@@ -86,6 +89,7 @@ export async function buildApp(
     await services.importRunner.stop();
     await services.embeddingWorker.stop();
     await services.embedder.close();
+    services.metrics.close();
   });
   await app.register(authenticationPlugin, { verifiers: services.verifiers });
   await registerFeatures(app, { ...deps, log: app.log }, services, { downloadsDir: options.downloadsDir });

@@ -76,6 +76,11 @@ const envSchema = z.object({
   REQUEST_QUEUE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   // The embedded database's buffer pool, in MiB (ADR 0025: memory against cache misses).
   PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).optional(),
+  // GET /metrics (Prometheus) is off without it; a scraper sends it as a bearer token (ADR 0032).
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^\S{16,256}$/, 'must be 16 to 256 characters without spaces (try: openssl rand -hex 24)')
+    .optional(),
 });
 
 export type Config = {
@@ -105,6 +110,8 @@ export type Config = {
   oauthDynamicRegistration: boolean;
   /** Bounded queueing and the per-request deadline (server/http/overload.ts, ADR 0021). */
   overload: { timeoutMs: number; maxConcurrent: number; queueMs: number };
+  /** Unset: GET /metrics answers 404 (server/features/metrics, ADR 0032). */
+  metricsToken: string | undefined;
   version: string;
 };
 
@@ -146,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxConcurrent: e.MAX_CONCURRENT_REQUESTS,
       queueMs: e.REQUEST_QUEUE_MS,
     },
+    metricsToken: e.METRICS_TOKEN,
     version: readVersion(),
   };
 }

@@ -17,6 +17,7 @@ import { createCategoriser } from './features/categorise/categoriser.js';
 import { createEmbeddingWorker } from './features/embedding-queue/embedding-worker.js';
 import { createHealthService } from './features/health/health.service.js';
 import { createMaintenance } from './features/maintenance/maintenance.js';
+import { createMetrics } from './features/metrics/metrics.js';
 import { createSearchService } from './features/search/search.service.js';
 import { createNearDuplicates, embeddingText } from './features/search/near-duplicates.js';
 import { embedWithin } from './embeddings/embed-within.js';
@@ -123,7 +124,9 @@ export function createServices(deps: AppDeps) {
       nearDuplicates.withMeaning(tx, userId, byWords, vector),
     recordSimilar: (tx, userId, traceId, similar) => nearDuplicates.record(tx, userId, traceId, similar),
   });
-  const search = createSearchService({ db, embedder, traces, nearDuplicates, log });
+  const metrics = createMetrics({ enabled: Boolean(deps.config.metricsToken) });
+  const searchService = createSearchService({ db, embedder, traces, nearDuplicates, log });
+  const search = { ...searchService, search: metrics.timeSearch(searchService.search) };
   const traceStats = createStatsService({
     db,
     // "Integrations" on the dashboard: API keys and OAuth clients used at least once.
@@ -168,7 +171,15 @@ export function createServices(deps: AppDeps) {
     },
   });
 
+  metrics.watch({
+    embeddingQueue: () => embeddingWorker.counts(),
+    importJobs: () => imports.jobsByStatus(),
+    database: () => db.stats?.(),
+    embedder: () => embedder.stats?.(),
+  });
+
   return {
+    metrics,
     health: createHealthService({ db }),
     rateLimiter,
     users,

@@ -23,13 +23,26 @@ export async function openPostgres(url: string): Promise<Db> {
     // An idle client lost its connection; the pool drops it and opens a new one when asked.
   });
   const unavailable = (err: unknown) => (isConnectionLoss(err) ? new DatabaseUnavailableError(err) : err);
+  // For /metrics (Db.stats): statements in flight and the time they took, as the PGlite thread counts.
+  let inFlight = 0;
+  let busyMs = 0;
+  const timed = async <T>(run: () => Promise<T>): Promise<T> => {
+    const began = performance.now();
+    inFlight += 1;
+    try {
+      return await run();
+    } finally {
+      inFlight -= 1;
+      busyMs += performance.now() - began;
+    }
+  };
   const wrap = (client: pg.PoolClient): Tx => ({
     async query<Row>(sql: string, params: readonly SqlParam[] = []) {
-      const res = await client.query(sql, params as unknown[]);
+      const res = await timed(() => client.query(sql, params as unknown[]));
       return res.rows as Row[];
     },
     async exec(sql: string) {
-      await client.query(sql);
+      await timed(() => client.query(sql));
     },
   });
   async function inTransaction<T>(begin: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
@@ -76,6 +89,7 @@ export async function openPostgres(url: string): Promise<Db> {
         throw unavailable(err);
       });
     },
+    stats: () => ({ waiting: pool.waitingCount, inFlight, busyMs }),
     async close() {
       await pool.end();
     },

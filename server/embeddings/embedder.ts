@@ -39,6 +39,8 @@ export interface Embedder {
   embed(texts: readonly string[], options?: EmbedOptions): Promise<Vector[]>;
   /** Frees workers/sockets. Pending calls reject; later calls reject. Safe to call twice. */
   close(): Promise<void>;
+  /** Texts waiting for a model thread and threads at work (the bundled model): /metrics. */
+  stats?(): { queued: number; busy: number };
 }
 
 /** Base class so callers (the embedding queue) can tell embedding failures from their own bugs. */

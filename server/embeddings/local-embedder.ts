@@ -12,7 +12,7 @@ export function defaultThreads(): number {
   return Math.max(1, availableParallelism() - 1);
 }
 
-export type LocalEmbedder = Embedder & {
+export type LocalEmbedder = Omit<Embedder, 'stats'> & {
   stats(): { workers: number; ready: number; busy: number; queued: number };
 };
 

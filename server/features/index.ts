@@ -8,6 +8,7 @@ import { downloadsRoutes } from './downloads/downloads.routes.js';
 import { loadStdioClient } from './downloads/stdio-client.js';
 import { healthRoutes } from './health/health.routes.js';
 import { mcpRoutes } from './mcp/mcp.routes.js';
+import { metricsRoutes } from './metrics/metrics.routes.js';
 import { serverInfoRoutes } from './server-info/server-info.routes.js';
 import { oauthClientsRoutes } from './oauth/clients/clients.routes.js';
 import { consentRoutes } from './oauth/consent/consent.routes.js';
@@ -26,6 +27,7 @@ export async function registerFeatures(
   const { config } = deps;
   const stdioClient = loadStdioClient(options.downloadsDir);
   await app.register(healthRoutes, { health: services.health, version: config.version });
+  await app.register(metricsRoutes, { metrics: services.metrics, token: config.metricsToken });
   await app.register(serverInfoRoutes, { config, stdioClientSha256: stdioClient?.sha256 ?? null });
   await app.register(downloadsRoutes, { stdioClient });
   await app.register(authRoutes, {

@@ -188,6 +188,13 @@ export const importRepo = {
   },
 
   /** Jobs with work to do, across users (the runner's view; as the owning role). */
+  /** Every user's jobs by status, for /metrics (retention keeps the table small). */
+  async countByStatus(tx: Tx): Promise<Record<string, number>> {
+    const rows = await tx.query<{ status: string; n: number }>(
+      `SELECT status, count(*)::int AS n FROM import_jobs GROUP BY status`,
+    );
+    return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+  },
   async runningJobs(tx: Tx): Promise<{ id: string; user_id: string; skip_near_duplicates: boolean }[]> {
     return tx.query(
       "SELECT id, user_id, skip_near_duplicates FROM import_jobs WHERE status = 'running' ORDER BY created_at",

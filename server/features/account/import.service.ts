@@ -210,6 +210,10 @@ export function createImportService(deps: ImportServiceDeps) {
       return load(principal, jobId);
     },
 
+    /** Jobs by status across every user (staging, ready, running, done, cancelled, failed): /metrics. */
+    jobsByStatus(): Promise<Record<string, number>> {
+      return db.asSystem((tx) => importRepo.countByStatus(tx));
+    },
     /**
      * Retention, run by the maintenance schedule (ADR 0016): erases jobs finished, cancelled or
      * left unstarted over IMPORT_JOB_RETENTION_DAYS before `now`, for every user (so asSystem),

@@ -199,10 +199,14 @@ export const queueRepo = {
   },
 
   /** Jobs in the queue: in total, and how many have failed at least once. */
-  async counts(tx: Tx): Promise<{ queued: number; failing: number }> {
-    const rows = await tx.query<{ queued: number; failing: number }>(
-      `SELECT count(*)::int AS queued, count(*) FILTER (WHERE attempts > 0)::int AS failing FROM embedding_jobs`,
+  /** Depth, failures, and lag: how long the oldest job that is due has waited (0 when none is). */
+  async counts(tx: Tx): Promise<{ queued: number; failing: number; oldestDueSeconds: number }> {
+    const rows = await tx.query<{ queued: number; failing: number; oldestDueSeconds: number }>(
+      `SELECT count(*)::int AS queued, count(*) FILTER (WHERE attempts > 0)::int AS failing,
+              coalesce(extract(epoch FROM now() - min(enqueued_at) FILTER (WHERE run_after <= now())), 0)::float8
+                AS "oldestDueSeconds"
+         FROM embedding_jobs`,
     );
-    return rows[0] ?? { queued: 0, failing: 0 };
+    return rows[0] ?? { queued: 0, failing: 0, oldestDueSeconds: 0 };
   },
 };
