@@ -121,7 +121,7 @@ describe('export → import round trips', () => {
     expect(pick(await all(bob), keys)).toEqual(pick(original, keys));
   });
 
-  it('MCP memory JSONL: title, content and category back (the graph has no tags or importance)', async () => {
+  it('MCP memory JSONL: everything back, tags, importance and dates in the field the official server ignores', async () => {
     const res = await exportAs('mcp-memory');
     expect(res.headers['content-type']).toMatch(/^application\/x-ndjson/);
     const lines = res.payload
@@ -133,11 +133,18 @@ describe('export → import round trips', () => {
       name: 'Coffee',
       entityType: 'preference',
       observations: ['I take my coffee black.'],
+      cairn: {
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        importance: 'low',
+        tags: ['food'],
+        created_at: original.find((o) => o.title === 'Coffee')!.created_at,
+        updated_at: expect.any(String),
+      },
     });
     const bob = await signUpAndLogin(t.app);
     const job = await importFile(bob, res.rawPayload);
     expect(job).toMatchObject({ format: 'mcp-memory', preview: { new: 4 } });
-    const keys: (keyof Trace)[] = ['title', 'content', 'category'];
+    const keys: (keyof Trace)[] = ['title', 'content', 'category', 'importance', 'tags', 'created_at'];
     expect(pick(await all(bob), keys)).toEqual(pick(original, keys));
   });
 

@@ -1,5 +1,5 @@
 import type { ExportedTrace } from '../../../../contract/account.js';
-import { checkItem, isCategory, type ParsedItem, toTag } from './import-item.js';
+import { checkItem, isCategory, type ParsedItem, toIsoDate, toTag } from './import-item.js';
 
 type Trace = ExportedTrace;
 
@@ -8,7 +8,18 @@ type Trace = ExportedTrace;
  * JSON lines of entities {type, name, entityType, observations} and relations {type, from, to,
  * relationType}. A trace becomes an entity whose observations are its content's lines.
  */
-export type McpEntity = { type: 'entity'; name: string; entityType: string; observations: string[] };
+export type McpEntity = {
+  type: 'entity';
+  name: string;
+  entityType: string;
+  observations: string[];
+  /**
+   * What the graph has no place for, so a round trip through this file keeps it (issue 26): an
+   * extra field, which the official server ignores when it reads the file. Observations would
+   * have kept it too, but as text an assistant reads as part of the memory.
+   */
+  cairn?: Pick<Trace, 'id' | 'importance' | 'tags' | 'created_at' | 'updated_at'>;
+};
 export type McpRelation = { type: 'relation'; from: string; to: string; relationType: string };
 
 /** An entity needs a unique name; a trace without a title gets this one, and keeps no title coming back. */
@@ -20,6 +31,13 @@ export function traceToEntity(trace: Trace): McpEntity {
     name: trace.title || `cairn:${trace.id}`,
     entityType: trace.category,
     observations: trace.content.split('\n'),
+    cairn: {
+      id: trace.id,
+      importance: trace.importance,
+      tags: trace.tags,
+      created_at: trace.created_at,
+      updated_at: trace.updated_at,
+    },
   };
 }
 
@@ -45,10 +63,24 @@ export function entityToItem(
   const lines = [...observations, ...relations.map(relationLine)];
   const type = typeof entity.entityType === 'string' ? entity.entityType : '';
   const untitled = UNTITLED.exec(name);
+  // Cairn's own export (traceToEntity) carries tags, importance and dates beside the graph.
+  const kept = (entity.cairn && typeof entity.cairn === 'object' ? entity.cairn : {}) as Record<
+    string,
+    unknown
+  >;
+  const keptTags = Array.isArray(kept.tags)
+    ? kept.tags.filter((t): t is string => typeof t === 'string')
+    : [];
+  const typeTag = type && !isCategory(type) ? [toTag(type)] : [];
+  const tags = [...new Set([...keptTags, ...typeTag])];
+  const created = toIsoDate(kept.created_at);
   return checkItem(label, {
     title: untitled ? null : name,
     content: lines.join('\n').trim() || name,
-    ...(isCategory(type) ? { category: type.toLowerCase() } : type ? { tags: [toTag(type)] } : {}),
+    ...(isCategory(type) ? { category: type.toLowerCase() } : {}),
+    ...(tags.length ? { tags } : {}),
+    ...(kept.importance !== undefined ? { importance: kept.importance } : {}),
+    ...(created ? { created_at: created } : {}),
   });
 }
 
