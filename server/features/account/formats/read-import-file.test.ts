@@ -1,12 +1,18 @@
 // Pure (plus the file system): each fixture format is detected from its content and read into
 // the items the import would save, with a reason for each bad one.
 import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeZip } from './zip.js';
 import type { ParsedItem } from './import-item.js';
-import { detectFileFormat, MAX_RECORD_CHARS, readImportFile } from './read-import-file.js';
+import {
+  detectFileFormat,
+  MAX_RECORD_CHARS,
+  OPENMEMORY_JSON_BYTES,
+  readImportFile,
+} from './read-import-file.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../../tests/fixtures/import');
 
@@ -29,7 +35,107 @@ async function readText(text: string | Buffer) {
   return { format, items };
 }
 
+/** The shape of OpenMemory's backup (openmemory/api/app/routers/backup.py, POST /api/v1/backup/export). */
+function openMemoryBackup() {
+  const memory = (id: string, content: string, state: string, categoryIds: string[], extra = {}) => ({
+    id,
+    user_id: 'u1',
+    app_id: 'a1',
+    content,
+    metadata: {},
+    state,
+    created_at: '2025-04-02T09:00:00+00:00',
+    updated_at: '2025-04-02T09:00:00+00:00',
+    archived_at: null,
+    deleted_at: null,
+    category_ids: categoryIds,
+    ...extra,
+  });
+  return {
+    user: { id: 'u1', user_id: 'sam', name: null, email: null },
+    apps: [{ id: 'a1', name: 'openmemory', is_active: true }],
+    categories: [
+      { id: 'c-food', name: 'food', description: null },
+      { id: 'c-health', name: 'Health', description: null },
+      { id: 'c-work', name: 'work', description: null },
+    ],
+    memories: [
+      memory('m1', 'Is vegetarian', 'active', ['c-food', 'c-health']),
+      memory('m2', 'Used to live in Paris', 'archived', ['c-food'], {
+        archived_at: '2025-05-01T00:00:00+00:00',
+      }),
+      memory('m3', 'Typo memory', 'deleted', [], { deleted_at: '2025-05-02T00:00:00+00:00' }),
+      memory('m4', 'Works on the data platform team', 'paused', ['c-work', 'c-unknown']),
+    ],
+    memory_categories: [{ memory_id: 'm1', category_id: 'c-food' }],
+    status_history: [],
+    access_controls: [],
+    export_meta: { version: '1' },
+  };
+}
+
+const OPENMEMORY_ITEMS = [
+  {
+    label: 'item 1',
+    trace: {
+      title: null,
+      content: 'Is vegetarian',
+      tags: ['food', 'health'],
+      created_at: '2025-04-02T09:00:00.000Z',
+    },
+  },
+  { label: 'item 2', skipped: 'skipped: archived in OpenMemory' },
+  { label: 'item 3', skipped: 'skipped: deleted in OpenMemory' },
+  {
+    label: 'item 4',
+    trace: {
+      title: null,
+      content: 'Works on the data platform team',
+      category: 'work',
+      tags: ['work'],
+      created_at: '2025-04-02T09:00:00.000Z',
+    },
+  },
+];
+
+async function zipOf(entries: { name: string; data: Buffer }[]) {
+  const parts: Buffer[] = [];
+  for await (const part of writeZip(entries)) parts.push(part);
+  return Buffer.concat(parts);
+}
+
 describe('reading import files', () => {
+  it("reads OpenMemory's backup zip: memories.json with its categories joined, archived and deleted ones left out", async () => {
+    const backup = openMemoryBackup();
+    const jsonl = backup.memories.map((m) =>
+      JSON.stringify({ id: m.id, content: m.content, state: m.state }),
+    );
+    const { format, items } = await readText(
+      await zipOf([
+        { name: 'memories.json', data: Buffer.from(JSON.stringify(backup, null, 2)) },
+        { name: 'memories.jsonl.gz', data: gzipSync(jsonl.join('\n')) },
+      ]),
+    );
+    expect(format).toBe('markdown-zip');
+    expect(items).toEqual([
+      ...OPENMEMORY_ITEMS,
+      { label: 'memories.jsonl.gz', skipped: 'skipped: the same memories as memories.json, which was read' },
+    ]);
+  });
+
+  it("reads OpenMemory's memories.json on its own the same way", async () => {
+    const { format, items } = await readText(JSON.stringify(openMemoryBackup(), null, 2));
+    expect(format).toBe('mem0');
+    expect(items).toEqual(OPENMEMORY_ITEMS);
+  });
+
+  it('refuses an OpenMemory backup whose memories.json inflates past its limit, while inflating', async () => {
+    const huge = Buffer.alloc(OPENMEMORY_JSON_BYTES + 1024, 0x20);
+    const file = await zipOf([{ name: 'memories.json', data: huge }]);
+    expect(file.length).toBeLessThan(1024 * 1024);
+    await expect(readText(file)).rejects.toThrow(/memories\.json" inflates past 33554432 bytes/);
+  });
+
   it('reads a Cairn export, keeping every field and reporting the item without content', async () => {
     const { format, items } = await read('cairn-export.json');
     expect(format).toBe('cairn');

@@ -9,10 +9,10 @@ import { type ParsedItem, UnreadableFileError } from './import-item.js';
 import { JsonArrayStream, OVERSIZED } from './json-array-stream.js';
 import { isNoteFile, noteToItem } from './markdown-notes.js';
 import { entityToItem, isRelation, type McpRelation } from './mcp-memory.js';
-import { memoryToItem } from './mem0.js';
+import { type CategoryNames, memoryToItem } from './mem0.js';
 import { LineCollector } from './text-lines.js';
 import { decodeNote, decodeWindows1252, detectEncoding, type TextEncoding } from './text-encoding.js';
-import { readZip } from './zip-reader.js';
+import { type ByteSource, readZip, ZIP_LIMITS } from './zip-reader.js';
 
 /**
  * Which importer reads a file, from its first bytes (never from its name): a ZIP archive of
@@ -96,8 +96,9 @@ function readFormat(path: string, format: ImportFormat, encoding: TextEncoding):
     case 'text':
       return readLines(path, encoding);
     case 'cairn':
+      return readJsonRecords(() => textChunks(path, encoding));
     case 'mem0':
-      return readJsonRecords(path, encoding);
+      return readJsonRecords(() => textChunks(path, encoding), { joinCategories: true });
   }
 }
 
@@ -110,10 +111,51 @@ async function* textChunks(path: string, encoding: TextEncoding): AsyncGenerator
   if (encoding === 'utf8') yield decoder.end();
 }
 
-async function* readJsonRecords(path: string, encoding: TextEncoding): AsyncGenerator<ParsedItem> {
+/** A buffer's UTF-8 text in chunks, the event loop given away between them. */
+async function* bufferChunks(data: Buffer): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  const turns = turnTaker();
+  for (let at = 0; at < data.length; at += 256 * 1024) {
+    yield decoder.write(data.subarray(at, at + 256 * 1024));
+    await turns.pause();
+  }
+  yield decoder.end();
+}
+
+/** OpenMemory has a few dozen categories; a file claiming more than this is not one to trust. */
+const MAX_CATEGORIES = 10_000;
+
+/**
+ * OpenMemory's memories.json lists categories apart ({id, name}) and gives each memory their ids:
+ * a first pass over the document collects the names. A list whose elements are not {id, name}
+ * (a plain mem0 list at the root) gives none.
+ */
+async function categoryNames(chunks: () => AsyncIterable<string>): Promise<CategoryNames> {
+  const names = new Map<string, string>();
+  const splitter = new JsonArrayStream(['categories'], 64 * 1024);
+  for await (const chunk of chunks()) {
+    for (const text of splitter.push(chunk)) {
+      if (text === OVERSIZED || names.size >= MAX_CATEGORIES) continue;
+      try {
+        const c = JSON.parse(text) as { id?: unknown; name?: unknown };
+        if (typeof c?.id === 'string' && typeof c.name === 'string') names.set(c.id, c.name);
+      } catch {
+        // Not a category: the memories' pass reports what is wrong with the file.
+      }
+    }
+    if (splitter.found && splitter.complete) break;
+  }
+  return names;
+}
+
+async function* readJsonRecords(
+  chunks: () => AsyncIterable<string>,
+  options: { joinCategories?: boolean } = {},
+): AsyncGenerator<ParsedItem> {
+  const categories = options.joinCategories ? await categoryNames(chunks) : undefined;
   const splitter = new JsonArrayStream(['traces', 'memories', 'results', 'items', 'data'], MAX_RECORD_CHARS);
   let n = 0;
-  for await (const chunk of textChunks(path, encoding)) {
+  for await (const chunk of chunks()) {
     for (const text of splitter.push(chunk)) {
       n++;
       if (text === OVERSIZED) {
@@ -127,7 +169,7 @@ async function* readJsonRecords(path: string, encoding: TextEncoding): AsyncGene
         yield { label: `item ${n}`, error: 'is not valid JSON' };
         continue;
       }
-      yield memoryToItem(value, `item ${n}`);
+      yield memoryToItem(value, `item ${n}`, categories);
     }
   }
   if (!splitter.found)
@@ -224,11 +266,19 @@ async function* readMcpMemory(path: string, encoding: TextEncoding): AsyncGenera
   }
 }
 
+/**
+ * OpenMemory's backup (its POST /api/v1/backup/export): memories.json, the full export with
+ * categories and states, beside memories.jsonl.gz, the same memories again for re-embedding. Read
+ * up to this size: ~600 bytes a memory pretty-printed, so some 50,000 memories.
+ */
+export const OPENMEMORY_JSON_BYTES = 32 * 1024 * 1024;
+const OPENMEMORY_JSON = /(^|\/)memories\.json$/u;
+
 async function* readNotes(path: string): AsyncGenerator<ParsedItem> {
   const handle = await open(path, 'r');
   try {
     const { size } = await handle.stat();
-    const source = {
+    const source: ByteSource = {
       size,
       // readZip checks every position and length against the size before asking.
       read: async (position: number, length: number) => {
@@ -237,12 +287,45 @@ async function* readNotes(path: string): AsyncGenerator<ParsedItem> {
         return buf.subarray(0, bytesRead);
       },
     };
+    // The names first (nothing inflated): an archive with memories.json and no notes is
+    // OpenMemory's backup, which a reader of notes would call empty (issue 26).
+    const names: string[] = [];
+    for await (const entry of readZip(source, { wants: () => false })) names.push(entry.name);
+    const backup = names.find((name) => OPENMEMORY_JSON.test(name) && !unsafePath(name));
+    if (backup && !names.some((name) => !unsafePath(name) && isNoteFile(name))) {
+      yield* readOpenMemoryBackup(source, backup, names);
+      return;
+    }
     for await (const entry of readZip(source, { wants: (name) => !unsafePath(name) && isNoteFile(name) })) {
       if (entry.data) yield noteToItem(entry.name, decodeNote(entry.data));
       else yield { label: entry.name, skipped: skipReason(entry.name) };
     }
   } finally {
     await handle.close();
+  }
+}
+
+async function* readOpenMemoryBackup(
+  source: ByteSource,
+  backup: string,
+  names: readonly string[],
+): AsyncGenerator<ParsedItem> {
+  let data: Buffer | null = null;
+  const limits = { ...ZIP_LIMITS, entryBytes: OPENMEMORY_JSON_BYTES };
+  for await (const entry of readZip(source, { wants: (name) => name === backup, limits })) {
+    if (entry.data) data = entry.data;
+  }
+  if (!data) return;
+  const text = data;
+  yield* readJsonRecords(() => bufferChunks(text), { joinCategories: true });
+  for (const name of names) {
+    if (name === backup) continue;
+    yield {
+      label: name,
+      skipped: name.endsWith('memories.jsonl.gz')
+        ? 'skipped: the same memories as memories.json, which was read'
+        : skipReason(name),
+    };
   }
 }
 

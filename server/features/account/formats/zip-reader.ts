@@ -1,4 +1,5 @@
-import { inflateRawSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { inflateRaw } from 'node:zlib';
 import { TRACE_LIMITS } from '../../../../contract/traces.js';
 import { turnTaker } from '../../../lib/turns.js';
 import { crc32, UTF8_FLAG } from './zip.js';
@@ -130,10 +131,15 @@ function entrySizes(dir: Buffer, at: number, extra: Buffer, name: string) {
   throw new ZipFormatError(`${name}: ZIP64 sizes without a ZIP64 extra field`);
 }
 
-/** Inflates with zlib's own hard output limit: it stops producing the moment the limit is passed. */
-function inflate(body: Buffer, name: string, limits: ZipLimits): Buffer {
+const inflateRawAsync = promisify(inflateRaw);
+
+/**
+ * Inflates with zlib's own hard output limit: it stops producing the moment the limit is passed.
+ * On libuv's thread pool, not the event loop: an OpenMemory backup's memories.json is megabytes.
+ */
+async function inflate(body: Buffer, name: string, limits: ZipLimits): Promise<Buffer> {
   try {
-    return inflateRawSync(body, { maxOutputLength: limits.entryBytes });
+    return await inflateRawAsync(body, { maxOutputLength: limits.entryBytes });
   } catch (err) {
     if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge(name, limits);
     throw new ZipFormatError(`${name}: the compressed data is damaged`);
@@ -142,7 +148,9 @@ function inflate(body: Buffer, name: string, limits: ZipLimits): Buffer {
 
 const tooLarge = (name: string, limits: ZipLimits) =>
   new ZipLimitError(
-    `"${name}" inflates past ${limits.entryBytes} bytes; a note holds at most ${TRACE_LIMITS.contentMax} characters`,
+    limits.entryBytes === ZIP_LIMITS.entryBytes
+      ? `"${name}" inflates past ${limits.entryBytes} bytes; a note holds at most ${TRACE_LIMITS.contentMax} characters`
+      : `"${name}" inflates past ${limits.entryBytes} bytes, more than Cairn reads from one file of an archive`,
   );
 
 /**
@@ -195,7 +203,7 @@ export async function* readZip(
     if (header.readUInt32LE(0) !== SIGNATURE.local) throw new ZipFormatError(`${name}: broken local header`);
     const start = localOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
     const body = await readExactly(src, start, compressed, `${name}: data`);
-    const data = method === 0 ? body : inflate(body, name, limits);
+    const data = method === 0 ? body : await inflate(body, name, limits);
     if (data.length > limits.entryBytes) throw tooLarge(name, limits);
     if (crc32(data) !== crc) throw new ZipFormatError(`${name}: CRC-32 mismatch (the archive is damaged)`);
     inflated += data.length;

@@ -1,4 +1,4 @@
-import { deflateRawSync } from 'node:zlib';
+import { crc32 as zlibCrc32, deflateRawSync } from 'node:zlib';
 
 /**
  * A small ZIP writer and reader on node:zlib (stored and deflate, CRC-32, Zip64 end records for
@@ -8,20 +8,9 @@ import { deflateRawSync } from 'node:zlib';
  * The reader, with its bounds against hostile archives, is ./zip-reader.ts.
  */
 
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
+/** zlib's own CRC-32: native, where a JavaScript loop held the event loop for a whole large entry. */
 export function crc32(data: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of data) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
+  return zlibCrc32(data);
 }
 
 export type ZipEntry = { name: string; data: Buffer; modified?: Date };
