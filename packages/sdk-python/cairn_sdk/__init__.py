@@ -2,12 +2,13 @@
 
 from .client import Cairn, parse_retry_after
 from .endpoints import ENDPOINTS
-from .errors import (AuthenticationError, CairnError, ConflictError, KeyExpiredError, NotFoundError,
-                     PermissionError_, RateLimitError, ServerError, ValidationError)
+from .errors import (AuthenticationError, CairnConnectionError, CairnError, ConflictError, KeyExpiredError,
+                     NotFoundError, PermissionError_, RateLimitError, ServerError, ValidationError)
 from .models import ImportItem, ImportJob, SearchResponse, Stats, Trace, TraceList
 
 __all__ = [
-    "Cairn", "parse_retry_after", "ENDPOINTS", "CairnError", "ValidationError", "AuthenticationError",
+    "Cairn", "parse_retry_after", "ENDPOINTS", "CairnError", "CairnConnectionError", "ValidationError",
+    "AuthenticationError",
     "KeyExpiredError", "PermissionError_", "NotFoundError", "ConflictError", "RateLimitError", "ServerError", "Trace",
     "TraceList", "SearchResponse", "Stats", "ImportJob", "ImportItem",
 ]

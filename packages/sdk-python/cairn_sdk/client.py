@@ -12,7 +12,7 @@ import urllib.parse
 import urllib.request
 from typing import Any, BinaryIO, Dict, Iterator, List, Optional, Union
 
-from .errors import error_for
+from .errors import CairnConnectionError, error_for
 from .models import ImportItem, ImportJob, SearchResponse, Stats, Trace, TraceList
 
 Body = Union[bytes, str, BinaryIO]
@@ -100,6 +100,15 @@ class Cairn:
                     attempt += 1
                     continue
                 raise error_for(err.code, parsed if isinstance(parsed, dict) else {}, retry_after) from None
+            except (urllib.error.URLError, OSError) as err:
+                # No answer (HTTPError, an answer, is handled above): a read is tried again; a write
+                # may have reached the server, so it is not.
+                if method == "GET" and attempt < self.max_retries:
+                    time.sleep(min(self.max_retry_delay, 0.5 * 2 ** attempt))
+                    attempt += 1
+                    continue
+                reason = err.reason if isinstance(err, urllib.error.URLError) else err
+                raise CairnConnectionError(self.base_url, str(reason)) from err
 
     @staticmethod
     def _id(value: str) -> str:

@@ -47,6 +47,15 @@ class ServerError(CairnError):
     pass
 
 
+class CairnConnectionError(CairnError):
+    """No answer at all: the connection was refused or reset, the name did not resolve, TLS failed,
+    or the timeout passed. ``status`` is 0 and ``code`` ``connection_failed``; ``__cause__`` is the
+    standard library's own error."""
+
+    def __init__(self, base_url: str, reason: str):
+        super().__init__(0, {"error": f"Could not reach Cairn at {base_url}: {reason}", "code": "connection_failed"})
+
+
 def error_for(status: int, body: Dict[str, Any], retry_after: Optional[float] = None) -> CairnError:
     if status == 429:
         err = RateLimitError(status, body)

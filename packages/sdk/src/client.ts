@@ -16,7 +16,7 @@ import type {
   TraceListResponse,
   UpdateTraceRequest,
 } from '../../../contract/traces.js';
-import { CairnError, errorFor } from './errors.js';
+import { CairnConnectionError, CairnError, errorFor } from './errors.js';
 
 export type CairnOptions = {
   /** Where Cairn runs, e.g. https://cairn.example.com */
@@ -114,7 +114,17 @@ export class Cairn {
       body = init.body as BodyInit;
     }
     for (let attempt = 0; ; attempt++) {
-      const res = await this.fetchImpl(url, { method, headers, body });
+      let res: Response;
+      try {
+        res = await this.fetchImpl(url, { method, headers, body });
+      } catch (err) {
+        // No answer: a read is tried again; a write may have reached the server, so it is not.
+        if (method === 'GET' && attempt < this.maxRetries) {
+          await sleep(Math.min(this.maxRetryDelay, 0.5 * 2 ** attempt) * 1000);
+          continue;
+        }
+        throw new CairnConnectionError(this.base, err);
+      }
       if (res.ok) return res;
       const retryAfter = parseRetryAfter(res.headers.get('retry-after'));
       const text = await res.text();

@@ -31,6 +31,18 @@ export class RateLimitError extends CairnError {
   retryAfter: number | undefined;
 }
 export class ServerError extends CairnError {}
+/**
+ * No answer at all: the connection was refused or reset, the name did not resolve, TLS failed.
+ * `status` is 0 and `code` `connection_failed`; `cause` is the runtime's own error.
+ */
+export class CairnConnectionError extends CairnError {
+  constructor(baseUrl: string, cause: unknown) {
+    const reason =
+      cause instanceof Error ? ((cause.cause as Error | undefined)?.message ?? cause.message) : String(cause);
+    super(0, { error: `Could not reach Cairn at ${baseUrl}: ${reason}`, code: 'connection_failed' });
+    this.cause = cause;
+  }
+}
 
 export function errorFor(status: number, body: Partial<ErrorBody>, retryAfter?: number): CairnError {
   if (status === 429) {

@@ -9,6 +9,7 @@ export {
 export { ENDPOINTS } from './endpoints.js';
 export {
   AuthenticationError,
+  CairnConnectionError,
   CairnError,
   ConflictError,
   KeyExpiredError,
