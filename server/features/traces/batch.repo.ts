@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/db.js';
 import type { NewTrace } from './traces.repo.js';
+import { lockTracesOf } from './write-lock.js';
 
 /** Many traces at once (an import's chunk): one statement each way instead of one per trace. */
 export const batchRepo = {
@@ -20,6 +21,7 @@ export const batchRepo = {
    */
   async insertMany(tx: Tx, userId: string, rows: readonly NewTrace[]): Promise<Map<string, string>> {
     if (!rows.length) return new Map();
+    await lockTracesOf(tx, userId);
     const inserted = await tx.query<{ id: string; content_hash: string }>(
       `INSERT INTO traces (user_id, title, content, content_hash, category, importance, tags, source,
                            created_at, updated_at, title_generated)

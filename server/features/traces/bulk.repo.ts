@@ -1,6 +1,7 @@
 import type { Category } from '../../../contract/traces.js';
 import { TRACE_LIMITS } from '../../../contract/traces.js';
 import type { Tx } from '../../db/db.js';
+import { lockTracesOf } from './write-lock.js';
 
 type Ids = readonly string[];
 const changedIds = (rows: { id: string }[]) => rows.map((r) => r.id);
@@ -19,6 +20,7 @@ export const bulkRepo = {
    * other wanted (issue 26). NO KEY UPDATE, the lock the UPDATE takes anyway.
    */
   async lockInIdOrder(tx: Tx, userId: string, ids: Ids): Promise<void> {
+    await lockTracesOf(tx, userId);
     await tx.query(
       `SELECT id FROM traces WHERE user_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
       [userId, ids],

@@ -1,5 +1,6 @@
 import type { Category, Importance, TraceSource } from '../../../contract/traces.js';
 import type { Tx } from '../../db/db.js';
+import { lockTracesOf, lockTracesOfMany } from './write-lock.js';
 
 export type TraceRow = {
   id: string;
@@ -80,6 +81,7 @@ export const tracesRepo = {
    * and this transaction then wants that counters row: a deadlock on PostgreSQL (issue 26).
    */
   async findForUpdate(tx: Tx, userId: string, id: string): Promise<TraceRow | undefined> {
+    await lockTracesOf(tx, userId);
     const rows = await tx.query<TraceRow>(
       `SELECT ${COLUMNS} FROM traces WHERE id = $1 AND user_id = $2 FOR NO KEY UPDATE`,
       [id, userId],
@@ -100,6 +102,7 @@ export const tracesRepo = {
    * dedup index refused it (also when an identical insert raced this one and won).
    */
   async insert(tx: Tx, userId: string, t: NewTrace): Promise<TraceRow | undefined> {
+    await lockTracesOf(tx, userId);
     const rows = await tx.query<TraceRow>(
       `INSERT INTO traces (user_id, title, content, content_hash, category, importance, tags, source,
                            created_at, updated_at, title_generated)
@@ -124,6 +127,7 @@ export const tracesRepo = {
 
   /** Sets only the given columns; updated_at moves. */
   async update(tx: Tx, userId: string, id: string, patch: TracePatch): Promise<TraceRow | undefined> {
+    await lockTracesOf(tx, userId);
     const sets: string[] = [];
     const params: (string | boolean | null | readonly string[])[] = [id, userId];
     // Column names come from this fixed list, never from the caller's keys.
@@ -142,6 +146,7 @@ export const tracesRepo = {
   },
 
   async softDelete(tx: Tx, userId: string, id: string): Promise<boolean> {
+    await lockTracesOf(tx, userId);
     const rows = await tx.query(
       `UPDATE traces SET is_active = false, deleted_at = now()
         WHERE id = $1 AND user_id = $2 AND is_active RETURNING id`,
@@ -159,6 +164,7 @@ export const tracesRepo = {
   },
 
   async restore(tx: Tx, userId: string, id: string): Promise<TraceRow | undefined> {
+    await lockTracesOf(tx, userId);
     const rows = await tx.query<TraceRow>(
       `UPDATE traces SET is_active = true, deleted_at = NULL
         WHERE id = $1 AND user_id = $2 AND NOT is_active RETURNING ${COLUMNS}`,
@@ -179,6 +185,7 @@ export const tracesRepo = {
    */
   async incrementAccess(tx: Tx, userId: string, ids: readonly string[]): Promise<number> {
     if (!ids.length) return 0;
+    await lockTracesOf(tx, userId);
     // One statement for both: every assistant search pays for it (~2 ms a round trip on PGlite).
     const [row] = await tx.query<{ counted: number }>(
       `WITH counted AS (
@@ -196,6 +203,7 @@ export const tracesRepo = {
 
   /** The same increment (and tally) for one trace, returning it as counted (an assistant's fetch). */
   async fetchCounted(tx: Tx, userId: string, id: string): Promise<TraceRow | undefined> {
+    await lockTracesOf(tx, userId);
     const rows = await tx.query<TraceRow>(
       `WITH counted AS (
          UPDATE traces SET access_count = access_count + 1
@@ -241,13 +249,25 @@ export const tracesRepo = {
   },
 
   /** Traces of every user with no title (written before titles were drawn), a slice in id order. */
-  async untitled(tx: Tx, limit: number): Promise<{ id: string; content: string }[]> {
-    return tx.query('SELECT id, content FROM traces WHERE title IS NULL ORDER BY id LIMIT $1', [limit]);
+  async untitled(tx: Tx, limit: number): Promise<{ id: string; user_id: string; content: string }[]> {
+    return tx.query('SELECT id, user_id, content FROM traces WHERE title IS NULL ORDER BY id LIMIT $1', [
+      limit,
+    ]);
   },
 
-  /** Gives them drawn titles; updated_at stays (no one edited them). */
-  async setGeneratedTitles(tx: Tx, titles: readonly { id: string; title: string }[]): Promise<void> {
+  /**
+   * Gives them drawn titles; updated_at stays (no one edited them). Their owners' write locks
+   * first (write-lock.ts): the titles change the words' statistics, as an edit does.
+   */
+  async setGeneratedTitles(
+    tx: Tx,
+    titles: readonly { id: string; userId: string; title: string }[],
+  ): Promise<void> {
     if (!titles.length) return;
+    await lockTracesOfMany(
+      tx,
+      titles.map((t) => t.userId),
+    );
     await tx.query(
       `UPDATE traces t SET title = d.title, title_generated = true
          FROM unnest($1::uuid[], $2::text[]) AS d(id, title)

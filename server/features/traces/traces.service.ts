@@ -320,7 +320,7 @@ export function createTracesService(deps: TracesServiceDeps) {
           const rows = await tracesRepo.untitled(tx, opts.slice ?? 200);
           await tracesRepo.setGeneratedTitles(
             tx,
-            rows.map((r) => ({ id: r.id, title: titleFrom(r.content) })),
+            rows.map((r) => ({ id: r.id, userId: r.user_id, title: titleFrom(r.content) })),
           );
           await deps.onContentChangedMany?.(
             tx,

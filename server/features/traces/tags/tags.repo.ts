@@ -1,4 +1,5 @@
 import type { Tx } from '../../../db/db.js';
+import { lockTracesOf } from '../write-lock.js';
 
 /** What a tag change touched: every trace of the person that carried it, deleted ones included. */
 type Touched = { id: string; is_active: boolean };
@@ -37,6 +38,7 @@ export const tagsRepo = {
    * merged into "children" keeps one "children"). A rename is a merge of one tag.
    */
   async replace(tx: Tx, userId: string, from: readonly string[], into: string): Promise<number> {
+    await lockTracesOf(tx, userId);
     const rows = await tx.query<Touched>(
       `UPDATE traces t
           SET tags = (SELECT array_agg(d.tag ORDER BY d.first)
@@ -52,6 +54,7 @@ export const tagsRepo = {
   },
 
   async remove(tx: Tx, userId: string, tag: string): Promise<number> {
+    await lockTracesOf(tx, userId);
     const rows = await tx.query<Touched>(
       `UPDATE traces SET tags = array_remove(tags, $2)
         WHERE user_id = $1 AND tags @> ARRAY[$2]::text[]
