@@ -94,8 +94,9 @@ export const ProjectIdParams = z.object({ id: z.string().max(100).describe('Proj
 export const DeleteProjectQuery = z.object({
   traces: z
     .enum(['personal', 'delete'], { error: 'traces must be personal or delete' })
+    .default('personal')
     .describe(
-      'personal: its traces stay, in no project; delete: its traces are deleted (restorable for 30 days, as one by one)',
+      'personal (the default, nothing is lost): its traces stay, in no project; delete: its traces are deleted (restorable for 30 days, as one by one)',
     ),
 });
 

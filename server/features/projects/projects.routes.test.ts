@@ -131,9 +131,11 @@ describe('projects: create, list with counts, rename, archive, delete', () => {
     ).toEqual(['taken']);
     expect((await t.as(user).get('/api/projects?archived=true')).json.projects).toHaveLength(2);
 
-    const noMode = await t.as(user).delete(`/api/projects/${proj.id}`);
-    expect(noMode.status).toBe(400);
-    const gone = await t.as(user).delete(`/api/projects/${proj.id}?traces=personal`);
+    const badMode = await t.as(user).delete(`/api/projects/${proj.id}?traces=drop`);
+    expect(badMode.status).toBe(400);
+    expect(badMode.json.error).toBe('traces: traces must be personal or delete');
+    // Left out, nothing is lost: the traces become personal.
+    const gone = await t.as(user).delete(`/api/projects/${proj.id}`);
     expect(gone.json).toEqual({ deleted: true, traces: 1 });
     expect((await t.as(user).get(`/api/traces/${kept}`)).json).toMatchObject({ id: kept, project: null });
 
