@@ -27,8 +27,12 @@ ALTER TABLE traces ADD COLUMN pinned boolean NOT NULL DEFAULT false;
 CREATE INDEX traces_user_project_idx ON traces (user_id, project_id, created_at DESC, id DESC)
   WHERE is_active;
 
--- The briefing's "most recent" list walks this; its pinned list is small by nature.
+-- The briefing's lists (docs/decisions/0030-session-briefing.md): "most recent" walks the first;
+-- the pinned and high-importance traces, a small share of a store, are read from the second
+-- instead of scanning every trace of the person (its predicate is the briefing query's own).
 CREATE INDEX traces_user_updated_idx ON traces (user_id, updated_at DESC, id) WHERE is_active;
+CREATE INDEX traces_user_essential_idx ON traces (user_id, project_id)
+  WHERE is_active AND (pinned OR importance = 'high');
 
 -- An API key may be limited to one project (least privilege); NULL is the whole account. Deleting
 -- the project deletes such keys: a key for a project that no longer exists must stop working.

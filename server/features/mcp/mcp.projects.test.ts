@@ -103,6 +103,9 @@ describe('MCP tools within a project', () => {
   it("fetches within a project: another project's trace is not found", async () => {
     expect((await call(client, 'fetch', { id: id.api, project: 'acme/api' })).isError).toBeFalsy();
     expect((await call(client, 'fetch', { id: id.personal, project: 'acme/api' })).isError).toBeFalsy();
+    // Names are trimmed and compared whatever their case, as on every other way in.
+    expect((await call(client, 'fetch', { id: id.api, project: ' ACME/API ' })).isError).toBeFalsy();
+    expect((await call(client, 'fetch', { id: id.web, project: ' ACME/API ' })).isError).toBe(true);
     const other = await call(client, 'fetch', { id: id.web, project: 'acme/api' });
     expect(other.isError).toBe(true);
     expect(other.content[0]!.text).toContain('Trace not found');

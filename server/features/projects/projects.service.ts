@@ -163,9 +163,8 @@ export function createProjectsService(deps: { db: Db; traces: ProjectTraces }) {
       try {
         return (await insertIn(tx, principal.userId, name, null)).id;
       } catch (err) {
-        // Created by a concurrent request since we looked: use it.
-        if (!(err instanceof AppError && err.code === 'duplicate_project') && !isUniqueViolation(err))
-          throw err;
+        // Created by a concurrent request since we looked (the insert's ON CONFLICT saw it): use it.
+        if (!(err instanceof AppError && err.code === 'duplicate_project')) throw err;
         const again = await projectsRepo.findByName(tx, principal.userId, name);
         if (!again) throw err;
         return again.id;

@@ -1,9 +1,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import {
   CreateTraceRequest,
   type CreateTraceResponse,
   type ListTracesQuery,
+  ProjectFilter,
   type SimilarTrace,
   type Trace,
   type TraceListResponse,
@@ -21,11 +23,12 @@ import { type NewTrace, type TracePatch, type TraceRow, tracesRepo } from './tra
 import { parseInput } from '../../http/validation.js';
 import type { ProjectScope, ProjectsService } from '../projects/projects.service.js';
 import { briefingRepo } from './briefing.repo.js';
-
-export type { BriefingRow } from './briefing.repo.js';
 import { projectTracesRepo } from './project-traces.repo.js';
 import { createTagVocabulary } from './tag-vocabulary.js';
 import { titleFrom } from './title.js';
+
+/** The briefing's candidate rows, for the context service (which may not import the repo). */
+export type { BriefingRow } from './briefing.repo.js';
 
 export type TracesServiceDeps = {
   db: Db;
@@ -90,6 +93,8 @@ export type CreateOptions = {
   /** An unknown project name creates the project (an assistant naming its workspace) instead of a 400. */
   createProject?: boolean;
 };
+
+const ProjectScopeInput = z.object({ project: ProjectFilter.optional() });
 
 /** Options of a read or edit by id from MCP: `project` narrows what the id may name. */
 export type ByIdOptions = { project?: string | undefined; createProject?: boolean };
@@ -291,8 +296,10 @@ export function createTracesService(deps: TracesServiceDeps) {
     async get(principal: Principal, id: string, opts: ByIdOptions = {}): Promise<Trace> {
       requireScope(principal, 'read:traces');
       if (!isUuid(id)) throw notFound(TRACE_NOT_FOUND);
+      // The same rules for the name as everywhere (trimmed, bounded): MCP fetch passes it as sent.
+      const { project } = parseInput(ProjectScopeInput, { project: opts.project });
       const row = await db.asUser(principal.userId, async (tx) => {
-        const scope = await deps.projects.scopeIn(tx, principal, opts.project, { unknown: 'empty' });
+        const scope = await deps.projects.scopeIn(tx, principal, project, { unknown: 'empty' });
         if (scope) {
           // Checked before the access is counted: a trace out of scope is not read at all.
           const found = await tracesRepo.findActive(tx, principal.userId, id);
