@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProjectName } from './projects.js';
 
 /**
  * API keys (ADR 0009): long-lived credentials for scripts, SDKs and MCP clients.
@@ -40,6 +41,10 @@ export const ApiKeySchema = z
       .string()
       .nullable()
       .describe('ISO 8601; null: never expires. From then on the key gets 401 api_key_expired'),
+    project: z
+      .string()
+      .nullable()
+      .describe('The one project this key is limited to; null: the whole account (ADR 0029)'),
   })
   .meta({ id: 'ApiKey' });
 export type ApiKey = z.infer<typeof ApiKeySchema>;
@@ -76,6 +81,9 @@ export const CreateApiKeyRequest = z.object({
     .optional()
     .describe('Defaults to read:traces and write:traces'),
   expires_at: ExpiresAt.optional(),
+  project: ProjectName.optional().describe(
+    "Limit the key to this project (by name): it then sees and touches only that project's traces, and its creates land there",
+  ),
 });
 export type CreateApiKeyRequest = z.input<typeof CreateApiKeyRequest>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Category, Importance, TagList, TraceSchema } from './traces.js';
+import { Category, Importance, ProjectFilter, ProjectOnlyFlag, TagList, TraceSchema } from './traces.js';
 
 /**
  * Ranked hybrid search (ADR 0008): what an assistant sees when it asks Cairn a question. Fixed here
@@ -61,6 +61,8 @@ export const SearchRequest = z
     category: Category.optional(),
     tags: TagList.optional().describe('Only traces carrying all of these tags'),
     importance: Importance.optional(),
+    project: ProjectFilter.optional(),
+    project_only: z.boolean({ error: 'project_only must be true or false' }).optional(),
     weak_matches: WeakMatches.default(false),
   })
   .meta({ id: 'SearchRequest' });
@@ -79,6 +81,8 @@ export const SearchQueryString = z.object({
     .transform((s) => (s ? s.split(',') : undefined))
     .pipe(TagList.optional()),
   importance: Importance.optional(),
+  project: ProjectFilter.optional(),
+  project_only: ProjectOnlyFlag,
   weak_matches: z
     .enum(['true', 'false', '1', '0'], { message: 'weak_matches must be true or false' })
     .transform((v) => v === 'true' || v === '1')
@@ -95,6 +99,8 @@ export const SearchResult = TraceSchema.pick({
   category: true,
   importance: true,
   tags: true,
+  project: true,
+  pinned: true,
   created_at: true,
   updated_at: true,
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALL_PROJECTS, ProjectName } from './projects.js';
 
 /**
  * Traces: one memory each. These schemas are the single source for request
@@ -42,6 +43,11 @@ export const TraceSchema = z
     tags: z.array(z.string()),
     access_count: z.number().int(),
     source: TraceSource,
+    project: z
+      .string()
+      .nullable()
+      .describe('The project it belongs to; null: personal, seen in every project'),
+    pinned: z.boolean().describe('Pinned traces lead the session briefing (MCP context)'),
     created_at: z.string().describe('ISO 8601'),
     updated_at: z.string().describe('ISO 8601'),
   })
@@ -124,6 +130,10 @@ export const CreateTraceRequest = z
     category: z.union([Category, z.literal('auto')]).optional(),
     importance: z.union([Importance, z.literal('auto')]).optional(),
     tags: TagList.optional(),
+    project: ProjectName.nullish().describe(
+      'The name of one of your projects; left out or null: personal. A project-limited key always writes to its project',
+    ),
+    pinned: z.boolean({ error: 'pinned must be true or false' }).optional(),
   })
   .meta({ id: 'CreateTraceRequest' });
 export type CreateTraceRequest = z.input<typeof CreateTraceRequest>;
@@ -140,6 +150,10 @@ export const UpdateTraceRequest = z
     category: z.union([Category, z.literal('auto')]).optional(),
     importance: z.union([Importance, z.literal('auto')]).optional(),
     tags: TagList.optional(),
+    project: ProjectName.nullable()
+      .optional()
+      .describe('Moves the trace to this project (by name), or to personal with null'),
+    pinned: z.boolean({ error: 'pinned must be true or false' }).optional(),
   })
   .refine((o) => Object.keys(o).length > 0, { message: 'Nothing to update: send at least one field' })
   .meta({ id: 'UpdateTraceRequest' });
@@ -189,7 +203,25 @@ function commaList(s: string | undefined, clean: (item: string) => string = (ite
     : [];
 }
 
+/**
+ * The project filter of the list and search (ADR 0029): a name is that project's traces and the
+ * personal ones (what an assistant working there sees); `*` or none, every trace.
+ */
+export const ProjectFilter = z
+  .union([z.literal(ALL_PROJECTS), ProjectName])
+  .describe(
+    `A project name: that project's traces and personal ones (only the project's with project_only); ${ALL_PROJECTS} or left out: every trace`,
+  );
+/** project_only as a query parameter. */
+export const ProjectOnlyFlag = z
+  .enum(['true', 'false', '1', '0'], { message: 'project_only must be true or false' })
+  .transform((v) => v === 'true' || v === '1')
+  .optional()
+  .describe('With project: leave the personal traces out');
+
 export const ListTracesQuery = z.object({
+  project: ProjectFilter.optional(),
+  project_only: ProjectOnlyFlag,
   search: z
     .string()
     .trim()

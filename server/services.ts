@@ -27,6 +27,8 @@ import { createTagsService } from './features/traces/tags/tags.service.js';
 import { createTraceBulkService } from './features/traces/bulk.service.js';
 import { createTraceBatch } from './features/traces/batch-create.js';
 import { createUsersService } from './features/users/users.service.js';
+import { createProjectsService } from './features/projects/projects.service.js';
+import { createContextService } from './features/context/context.service.js';
 import type { CredentialVerifier } from './http/authenticate.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import type { Secrets } from './security/secrets.js';
@@ -69,7 +71,15 @@ export function createServices(deps: AppDeps) {
   const { db, secrets, log } = deps;
   const rateLimiter = createRateLimiter(db);
   const users = createUsersService({ db, log, rateLimiter });
-  const apiKeys = createApiKeysService({ db, secrets, log });
+  // Projects (ADR 0029) ask the traces service, built below, only when called.
+  const projects = createProjectsService({
+    db,
+    traces: {
+      counts: (tx, userId) => traces.projectTraces.counts(tx, userId),
+      release: (tx, userId, projectId, mode) => traces.projectTraces.release(tx, userId, projectId, mode),
+    },
+  });
+  const apiKeys = createApiKeysService({ db, secrets, log, projects });
 
   const oauth = createOAuthServices({
     db,
@@ -109,6 +119,7 @@ export function createServices(deps: AppDeps) {
   const traces = createTracesService({
     db,
     log,
+    projects,
     categorise: (input, userTags, vector) => categoriser.categorise(input, userTags, vector),
     onContentChanged: (tx, traceId, opts) => embeddingWorker.enqueue(tx, traceId, opts),
     onContentChangedMany: (tx, traceIds) => embeddingWorker.enqueueMany(tx, traceIds),
@@ -125,8 +136,9 @@ export function createServices(deps: AppDeps) {
     recordSimilar: (tx, userId, traceId, similar) => nearDuplicates.record(tx, userId, traceId, similar),
   });
   const metrics = createMetrics({ enabled: Boolean(deps.config.metricsToken) });
-  const searchService = createSearchService({ db, embedder, traces, nearDuplicates, log });
+  const searchService = createSearchService({ db, embedder, traces, projects, nearDuplicates, log });
   const search = { ...searchService, search: metrics.timeSearch(searchService.search) };
+  const context = createContextService({ db, traces, search, projects });
   const traceStats = createStatsService({
     db,
     // "Integrations" on the dashboard: API keys and OAuth clients used at least once.
@@ -188,6 +200,8 @@ export function createServices(deps: AppDeps) {
     apiKeys,
     oauth,
     traces,
+    projects,
+    context,
     traceStats,
     traceBulk: createTraceBulkService({ db }),
     tags: createTagsService({ db }),

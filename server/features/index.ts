@@ -4,6 +4,7 @@ import { accountRoutes } from './account/account.routes.js';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { sessionsRoutes } from './auth/sessions.routes.js';
+import { contextRoutes } from './context/context.routes.js';
 import { downloadsRoutes } from './downloads/downloads.routes.js';
 import { loadStdioClient } from './downloads/stdio-client.js';
 import { healthRoutes } from './health/health.routes.js';
@@ -13,6 +14,7 @@ import { serverInfoRoutes } from './server-info/server-info.routes.js';
 import { oauthClientsRoutes } from './oauth/clients/clients.routes.js';
 import { consentRoutes } from './oauth/consent/consent.routes.js';
 import { oauthServerRoutes } from './oauth/server/oauth-server.routes.js';
+import { projectsRoutes } from './projects/projects.routes.js';
 import { searchRoutes } from './search/search.routes.js';
 import { tagsRoutes } from './traces/tags/tags.routes.js';
 import { tracesRoutes } from './traces/traces.routes.js';
@@ -47,13 +49,16 @@ export async function registerFeatures(
     bulk: services.traceBulk,
   });
   await app.register(tagsRoutes, { tags: services.tags });
+  await app.register(projectsRoutes, { projects: services.projects });
   await app.register(accountRoutes, { account: services.account, imports: services.imports });
   await app.register(mcpRoutes, {
     traces: services.traces,
+    context: services.context,
     search: services.search,
     verifiers: services.verifiers,
     publicUrl: config.publicUrl,
     version: config.version,
   });
   await app.register(searchRoutes, { search: services.search });
+  await app.register(contextRoutes, { context: services.context });
 }

@@ -15,6 +15,11 @@ export type Principal = {
   credentialId: string;
   /** The OAuth client, when via is 'oauth'. */
   clientId?: string;
+  /**
+   * Set when the credential is limited to one project (an API key made for it, ADR 0029): it then
+   * sees and touches only that project's traces, and its creates land there.
+   */
+  project?: { id: string; name: string };
 };
 
 /** A program or assistant, as opposed to the owner in the web app (spec: access_count counts these). */
@@ -40,4 +45,18 @@ export function requireScope(principal: Principal, scope: Scope): void {
  */
 export function requireSession(principal: Principal, message: string): void {
   if (principal.via !== 'session') throw forbidden(message, 'session_required');
+}
+
+/**
+ * What works across the whole account (tags, stats, bulk actions, near-duplicates across
+ * projects) is refused to a project-limited credential: 403, so nothing outside its project is
+ * seen or touched (ADR 0029).
+ */
+export function requireWholeAccount(principal: Principal): void {
+  if (principal.project) {
+    throw forbidden(
+      `This credential is limited to project "${principal.project.name}" and cannot use this`,
+      'project_limited',
+    );
+  }
 }

@@ -44,7 +44,10 @@ export type TestApp = {
   /** A new person, signed in through the real login route. */
   signUp(opts?: { email?: string; password?: string }): Promise<TestUser>;
   /** A real API key made by `user` (both permissions unless told otherwise). */
-  apiKey(user: TestUser, opts?: { permissions?: ApiKeyPermission[]; name?: string }): Promise<TestApiKey>;
+  apiKey(
+    user: TestUser,
+    opts?: { permissions?: ApiKeyPermission[]; name?: string; project?: string },
+  ): Promise<TestApiKey>;
   /** A real OAuth access token for `user`, through client registration, consent and code exchange. */
   oauthToken(user: TestUser, opts?: { scopes?: string[] }): Promise<TestOAuthToken>;
   /** Creates a trace through POST /api/traces as `credential`. */

@@ -43,16 +43,20 @@ export async function signUp(app: App, opts: { email?: string; password?: string
   return { userId: user.id, email, password, token, headers: { authorization: `Bearer ${token}` } };
 }
 
-/** A key minted by `user` on the API-key route, carrying `permissions` (both by default). */
+/**
+ * A key minted by `user` on the API-key route, carrying `permissions` (both by default), limited
+ * to `project` (an existing project's name) when given.
+ */
 export async function createApiKey(
   app: App,
   user: TestUser,
-  opts: { permissions?: ApiKeyPermission[]; name?: string } = {},
+  opts: { permissions?: ApiKeyPermission[]; name?: string; project?: string } = {},
 ): Promise<TestApiKey> {
   const permissions = opts.permissions ?? ['read:traces', 'write:traces'];
   const res = await clientFor(app, user).post('/api/api-keys', {
     name: opts.name ?? `test key ${permissions.join('+')}`,
     permissions,
+    ...(opts.project ? { project: opts.project } : {}),
   });
   if (res.status !== 201) throw new Error(`API key creation failed: ${res.status} ${res.body}`);
   return { token: res.json.key, id: res.json.id, permissions: res.json.permissions };

@@ -2,6 +2,8 @@
 // every request through app.inject(). The matrix is generated from the app's own
 // /api/openapi.json: a route added later is called here without anyone editing this file, and
 // a route that names a resource this file cannot make one of fails the test until it can.
+// B is three credentials: another person's session and API key, and an API key of A's own that
+// is limited to one of A's projects (ADR 0029): none of them reaches what A keeps elsewhere.
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../server/test-support/test-app.js';
@@ -10,7 +12,8 @@ import { createRandom } from '../fuzz/random.js';
 import { plausible, type Schema } from '../fuzz/values.js';
 
 /** The kinds of thing a person owns and a route can name by id. */
-type Resource = 'trace' | 'apiKey' | 'oauthClient' | 'oauthRequest' | 'importJob' | 'session' | 'tag';
+type Resource =
+  'trace' | 'apiKey' | 'oauthClient' | 'oauthRequest' | 'importJob' | 'session' | 'tag' | 'project';
 
 /**
  * Which resource an id in a route names, by the route's path and the parameter's name. A new
@@ -26,6 +29,7 @@ const RESOURCE_OF: { path: RegExp; param: string; resource: Resource }[] = [
   { path: /^\/api\/sessions\/\{id\}$/, param: 'id', resource: 'session' },
   // A tag is named, not numbered: B names one only A's traces carry.
   { path: /^\/api\/tags\/\{tag\}$/, param: 'tag', resource: 'tag' },
+  { path: /^\/api\/projects\/\{id\}$/, param: 'id', resource: 'project' },
 ];
 
 /** A parameter that carries an id: a path parameter, or a query parameter named like one. */
@@ -42,6 +46,7 @@ const BODIES: Record<string, unknown> = {
   'PATCH /api/oauth-clients/{clientId}': { name: 'taken over' },
   'PATCH /api/api-keys/{id}': { name: 'taken over' },
   'PATCH /api/tags/{tag}': { name: 'taken over' },
+  'PATCH /api/projects/{id}': { name: 'taken over' },
   'POST /api/oauth/requests/{id}/approve': {},
 };
 
@@ -60,6 +65,8 @@ describe('isolation matrix from /api/openapi.json: B never reaches what A owns',
   let a: TestUser;
   let b: TestUser;
   let bKey: string;
+  /** A's own key, limited to a project of A's that holds none of A's fixtures. */
+  let limitedKey: string;
   const ids = {} as Record<Resource, string>;
   /** Strings only A's data contains: none may appear in any answer to B. */
   const secrets: string[] = [];
@@ -116,6 +123,12 @@ describe('isolation matrix from /api/openapi.json: B never reaches what A owns',
     ids.importJob = (job.json() as { id: string }).id;
     ids.session = (await t.as(a).get('/api/sessions')).json[0]!.id;
     ids.tag = marker;
+    const project = await t.as(a).post('/api/projects', { name: `project ${marker}` });
+    expect(project.status, project.body).toBe(201);
+    ids.project = project.json.id as string;
+    // The limited key's project is empty: everything of A's above is outside it.
+    await t.as(a).post('/api/projects', { name: 'limited scope' });
+    limitedKey = (await t.apiKey(a, { project: 'limited scope' })).token;
   });
   afterAll(async () => t?.close());
 
@@ -150,7 +163,7 @@ describe('isolation matrix from /api/openapi.json: B never reaches what A owns',
       const body =
         key in BODIES ? BODIES[key] : route.body ? plausible(route.body as Schema, r, resolve) : undefined;
       let allRefused = true;
-      for (const credential of [b.token, bKey]) {
+      for (const credential of [b.token, bKey, limitedKey]) {
         const res = await t.app.inject({
           method: route.method,
           url,
@@ -161,7 +174,9 @@ describe('isolation matrix from /api/openapi.json: B never reaches what A owns',
           ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
         });
         calls += 1;
-        const label = `${key} as B (${credential === bKey ? 'API key' : 'session'}): ${res.statusCode}`;
+        const who =
+          credential === bKey ? 'API key' : credential === limitedKey ? "A's project-limited key" : 'session';
+        const label = `${key} as B (${who}): ${res.statusCode}`;
         const refused = [403, 404].includes(res.statusCode);
         allRefused &&= refused;
         if (!refused && !KNOWN_DEFECTS.has(key)) wrongStatus.push(`${label} ${res.body.slice(0, 200)}`);
@@ -180,7 +195,7 @@ describe('isolation matrix from /api/openapi.json: B never reaches what A owns',
       if (KNOWN_DEFECTS.has(key) && allRefused)
         wrongStatus.push(`${key} is fixed: take it out of KNOWN_DEFECTS`);
     }
-    expect(calls).toBeGreaterThanOrEqual(2 * 12);
+    expect(calls).toBeGreaterThanOrEqual(3 * 12);
     expect(wrongStatus).toEqual([]);
     expect(leaks).toEqual([]);
 
@@ -199,6 +214,11 @@ describe('isolation matrix from /api/openapi.json: B never reaches what A owns',
     expect((await t.as(a).get('/api/sessions')).json.map((s) => s.id)).toContain(ids.session);
     expect(trace.json.tags).toContain(ids.tag);
     expect((await t.as(a).get('/api/api-keys')).json.find((k) => k.id === ids.apiKey)?.name).toMatch(/^key /);
+    const projects = await t.as(a).get('/api/projects');
+    expect(projects.json.projects.map((p: { id: string }) => p.id)).toContain(ids.project);
+    expect(projects.json.projects.find((p: { id: string }) => p.id === ids.project).name).toMatch(
+      /^project /,
+    );
   });
 
   it("shows B none of A's data on every route that takes no id (lists, search, stats, export)", async () => {
@@ -218,7 +238,7 @@ describe('isolation matrix from /api/openapi.json: B never reaches what A owns',
       const body = route.body
         ? { ...(plausible(route.body, r, resolve) as object), query: searchWord }
         : undefined;
-      for (const credential of [b.token, bKey]) {
+      for (const credential of [b.token, bKey, limitedKey]) {
         const res = await t.app.inject({
           method: route.method,
           url,
@@ -229,12 +249,14 @@ describe('isolation matrix from /api/openapi.json: B never reaches what A owns',
           ...(body ? { payload: JSON.stringify(body) } : {}),
         });
         calls += 1;
-        // A's ids too: B named none of them here, so an answer holding one shows A's thing.
-        if ([...secrets, ...Object.values(ids)].some((s) => res.body.includes(s)))
+        // A's ids too: B named none of them here, so an answer holding one shows A's thing. A's
+        // own limited key may know whose it is (the session route names A): not a trace of A's.
+        const hidden = credential === limitedKey ? secrets.filter((s) => s !== a.email) : secrets;
+        if ([...hidden, ...Object.values(ids)].some((s) => res.body.includes(s)))
           leaks.push(`${key}: ${res.statusCode}`);
       }
     }
-    expect(calls).toBeGreaterThanOrEqual(2 * 8);
+    expect(calls).toBeGreaterThanOrEqual(3 * 8);
     expect(leaks).toEqual([]);
   });
 });

@@ -11,10 +11,14 @@ export type ApiKeyRow = {
   last_used_at: Date | null;
   revoked_at: Date | null;
   expires_at: Date | null;
+  /** The project the key is limited to (ADR 0029), and its name; null: the whole account. */
+  project_id: string | null;
+  project: string | null;
 };
 
-const COLUMNS =
-  'id, user_id, name, prefix, key_hash, permissions, created_at, last_used_at, revoked_at, expires_at';
+const COLUMNS = `id, user_id, name, prefix, key_hash, permissions, created_at, last_used_at, revoked_at,
+  expires_at, project_id,
+  (SELECT p.name FROM projects p WHERE p.id = api_keys.project_id AND p.user_id = api_keys.user_id) AS project`;
 /** Not revoked and not past its expiry: what counts towards the cap and the dashboard. */
 const WORKING = 'revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())';
 
@@ -70,12 +74,13 @@ export const apiKeysRepo = {
       keyHash: string;
       permissions: readonly string[];
       expiresAt: Date | null;
+      projectId: string | null;
     },
   ): Promise<ApiKeyRow> {
     const rows = await tx.query<ApiKeyRow>(
-      `INSERT INTO api_keys (user_id, name, prefix, key_hash, permissions, expires_at)
-       VALUES ($1, $2, $3, $4, $5::text[], $6) RETURNING ${COLUMNS}`,
-      [k.userId, k.name, k.prefix, k.keyHash, k.permissions, k.expiresAt],
+      `INSERT INTO api_keys (user_id, name, prefix, key_hash, permissions, expires_at, project_id)
+       VALUES ($1, $2, $3, $4, $5::text[], $6, $7) RETURNING ${COLUMNS}`,
+      [k.userId, k.name, k.prefix, k.keyHash, k.permissions, k.expiresAt, k.projectId],
     );
     return rows[0]!;
   },

@@ -49,6 +49,7 @@ describe.each(API_KEYS_PATHS)('API keys at %s', (path) => {
         created_at: body.created_at,
         last_used_at: null,
         expires_at: null,
+        project: null,
       },
     ]);
     expect(listed.body).not.toContain(body.key);

@@ -17,6 +17,7 @@ import type { Secrets } from '../../security/secrets.js';
 import { constantTimeEqual } from '../../security/tokens.js';
 import { generateApiKey, hashApiKey, isWellFormedApiKey, visiblePrefix } from './api-key-tokens.js';
 import { type ApiKeyRow, apiKeysRepo } from './api-keys.repo.js';
+import type { ProjectsService } from '../projects/projects.service.js';
 
 /** last_used_at is shown to people, not billed on: once a minute is precise enough and spares writes. */
 export const LAST_USED_RESOLUTION_MS = 60_000;
@@ -25,7 +26,13 @@ export const LAST_USED_RESOLUTION_MS = 60_000;
 const _samePermissions: readonly Scope[] = API_KEY_PERMISSIONS;
 const _sameScopes: readonly ApiKeyPermission[] = SCOPES;
 
-export function createApiKeysService(deps: { db: Db; secrets: Secrets; log: FastifyBaseLogger }) {
+export function createApiKeysService(deps: {
+  db: Db;
+  secrets: Secrets;
+  log: FastifyBaseLogger;
+  /** Resolves the project a key is limited to (ADR 0029). */
+  projects: Pick<ProjectsService, 'forWrite'>;
+}) {
   const { db, log } = deps;
   const hmacKey = deps.secrets.derive('api-key-hash');
 
@@ -65,7 +72,13 @@ export function createApiKeysService(deps: { db: Db; secrets: Secrets; log: Fast
             'api_key_limit_reached',
           );
         }
+        // An unknown name is a 400 naming `project`: a key is limited to a project that exists.
+        const projectId = await deps.projects.forWrite(tx, principal, parsed.project, {
+          create: false,
+          isNew: false,
+        });
         return apiKeysRepo.insert(tx, {
+          projectId: projectId ?? null,
           userId: principal.userId,
           name,
           prefix: visiblePrefix(key),
@@ -130,6 +143,8 @@ export function createApiKeysService(deps: { db: Db; secrets: Secrets; log: Fast
       // Pre-authentication: nobody is known yet, so this one lookup runs as system, by hash only.
       const row = await db.asSystem((tx) => apiKeysRepo.findActiveByHash(tx, keyHash));
       if (!row || !constantTimeEqual(row.key_hash, keyHash)) return null;
+      // A limited key whose project cannot be read must never pass as a whole-account key.
+      if (row.project_id && !row.project) return null;
       if (row.expires_at && row.expires_at.getTime() <= Date.now()) throw apiKeyExpired(row.expires_at);
       if (!row.last_used_at || Date.now() - row.last_used_at.getTime() >= LAST_USED_RESOLUTION_MS) {
         try {
@@ -144,6 +159,7 @@ export function createApiKeysService(deps: { db: Db; secrets: Secrets; log: Fast
         via: 'api_key',
         scopes: row.permissions.filter(isScope),
         credentialId: row.id,
+        ...(row.project_id && row.project ? { project: { id: row.project_id, name: row.project } } : {}),
       };
     },
   };
@@ -164,6 +180,7 @@ function toApiKey(row: ApiKeyRow): ApiKey {
     created_at: row.created_at.toISOString(),
     last_used_at: row.last_used_at?.toISOString() ?? null,
     expires_at: row.expires_at?.toISOString() ?? null,
+    project: row.project,
   };
 }
 

@@ -20,6 +20,7 @@ import { wwwAuthenticateHeader } from '../oauth/server/metadata.js';
 export const TOOL_SCOPES = {
   search: 'read:traces',
   fetch: 'read:traces',
+  context: 'read:traces',
   create: 'write:traces',
   update: 'write:traces',
   delete: 'write:traces',

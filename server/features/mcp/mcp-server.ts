@@ -1,5 +1,6 @@
 import { type McpRequestContext, McpServer } from '@modelcontextprotocol/server';
 import { hasScope, type Principal } from '../../http/principal.js';
+import type { ContextService } from '../context/context.service.js';
 import type { SearchService } from '../search/search.service.js';
 import type { TracesService } from '../traces/traces.service.js';
 import { registerPrompts, serverInstructions } from './instructions.js';
@@ -9,6 +10,7 @@ import { registerWriteTools } from './tools/write.tools.js';
 export type McpServerDeps = {
   traces: TracesService;
   search: Pick<SearchService, 'search'>;
+  context: Pick<ContextService, 'briefing'>;
   publicUrl: string;
   version: string;
   log: { error(obj: unknown, msg: string): void };
@@ -43,6 +45,7 @@ export function createMcpServerFactory(deps: McpServerDeps) {
     const toolDeps = {
       traces: deps.traces,
       search: deps.search,
+      context: deps.context,
       principal,
       publicUrl: deps.publicUrl,
       log: deps.log,
@@ -50,7 +53,7 @@ export function createMcpServerFactory(deps: McpServerDeps) {
     };
     registerReadTools(server, toolDeps);
     registerWriteTools(server, toolDeps);
-    registerPrompts(server, canWrite);
+    registerPrompts(server, canWrite, toolDeps);
     return server;
   };
 }

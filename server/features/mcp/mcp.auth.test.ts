@@ -70,10 +70,10 @@ describe('API keys', () => {
   it('work in the Authorization header and as ?api_key=', async () => {
     const person = await t.person();
     const viaHeader = await connectV1(t.mcpUrl, person.bearer);
-    expect((await viaHeader.listTools()).tools).toHaveLength(5);
+    expect((await viaHeader.listTools()).tools).toHaveLength(6);
     await viaHeader.close();
     const viaQuery = await connectV2(`${t.mcpUrl}?api_key=${person.apiKey}`);
-    expect((await viaQuery.listTools()).tools).toHaveLength(5);
+    expect((await viaQuery.listTools()).tools).toHaveLength(6);
     await viaQuery.close();
   });
 
@@ -100,7 +100,11 @@ describe('scopes: a read-only key', () => {
 
   it('lists only search and fetch, and is told the connection is read-only', async () => {
     const client = await connectV2(t.mcpUrl, reader.bearer);
-    expect((await client.listTools()).tools.map((tool) => tool.name).sort()).toEqual(['fetch', 'search']);
+    expect((await client.listTools()).tools.map((tool) => tool.name).sort()).toEqual([
+      'context',
+      'fetch',
+      'search',
+    ]);
     expect(client.getInstructions()).toMatch(/read-only/);
     await client.close();
   });

@@ -72,10 +72,11 @@ describe.each(clients)('$label', ({ connect }) => {
   });
   afterAll(async () => client?.close());
 
-  it('lists the five tools with their annotations, and the prompts', async () => {
+  it('lists the six tools with their annotations, and the prompts', async () => {
     const { tools } = await client.listTools();
     const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
-    expect(Object.keys(byName).sort()).toEqual(['create', 'delete', 'fetch', 'search', 'update']);
+    expect(Object.keys(byName).sort()).toEqual(['context', 'create', 'delete', 'fetch', 'search', 'update']);
+    expect(byName.context!.annotations).toMatchObject({ readOnlyHint: true });
     expect(byName.search!.annotations).toMatchObject({ readOnlyHint: true });
     expect(byName.fetch!.annotations).toMatchObject({ readOnlyHint: true });
     expect(byName.update!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
@@ -85,7 +86,7 @@ describe.each(clients)('$label', ({ connect }) => {
     expect(byName.search!.inputSchema.required).toEqual(['query']);
     expect(byName.fetch!.inputSchema.required).toEqual(['id']);
     const { prompts } = await client.listPrompts();
-    expect(prompts.map((p) => p.name)).toContain('use-memory');
+    expect(prompts.map((p) => p.name)).toEqual(expect.arrayContaining(['use-memory', 'context']));
   });
 
   it('creates (source mcp, categorised automatically), searches, fetches, updates and deletes', async () => {
@@ -151,6 +152,8 @@ describe.each(clients)('$label', ({ connect }) => {
       'category',
       'importance',
       'tags',
+      'project',
+      'pinned',
       'created_at',
       'updated_at',
     ]);
@@ -223,7 +226,7 @@ describe('revision negotiation on the one endpoint', () => {
       );
       await client.connect(new TransportV2(new URL(t.mcpUrl), { requestInit: { headers: person.bearer } }));
       expect(client.getProtocolEra(), mode).toBe(era);
-      expect((await client.listTools()).tools, mode).toHaveLength(5);
+      expect((await client.listTools()).tools, mode).toHaveLength(6);
       await client.close();
     }
   });

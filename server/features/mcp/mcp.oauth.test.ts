@@ -86,6 +86,7 @@ describe('a real MCP client completing OAuth against /mcp', () => {
     const provider = new InProcessBrowserProvider(t, ann);
     const client = await connectWithOAuth(provider);
     expect((await client.listTools()).tools.map((tool) => tool.name).sort()).toEqual([
+      'context',
       'create',
       'delete',
       'fetch',
@@ -104,7 +105,11 @@ describe('a real MCP client completing OAuth against /mcp', () => {
     const provider = new InProcessBrowserProvider(t, bob, { scopes: ['read:traces'] });
     const client = await connectWithOAuth(provider);
     expect(provider.saved?.scope).toBe('read:traces');
-    expect((await client.listTools()).tools.map((tool) => tool.name).sort()).toEqual(['fetch', 'search']);
+    expect((await client.listTools()).tools.map((tool) => tool.name).sort()).toEqual([
+      'context',
+      'fetch',
+      'search',
+    ]);
     await client.close();
 
     const res = await rawPost(

@@ -5,6 +5,7 @@ import { AppError } from '../../http/errors.js';
 import { requestSignal } from '../../http/overload.js';
 import type { Principal } from '../../http/principal.js';
 import { mcpResourceUrl } from '../oauth/server/metadata.js';
+import type { ContextService } from '../context/context.service.js';
 import type { SearchService } from '../search/search.service.js';
 import type { TracesService } from '../traces/traces.service.js';
 import { checkInitializeParams } from './initialize-params.js';
@@ -16,6 +17,7 @@ import { createRequestGuard } from './request-guard.js';
 type Opts = {
   traces: TracesService;
   search: SearchService;
+  context: ContextService;
   verifiers: readonly CredentialVerifier[];
   publicUrl: string;
   version: string;
@@ -40,6 +42,7 @@ export const mcpRoutes: FastifyPluginAsync<Opts> = async (app, opts) => {
     createMcpServerFactory({
       traces: opts.traces,
       search: opts.search,
+      context: opts.context,
       publicUrl,
       version: opts.version,
       log: app.log,

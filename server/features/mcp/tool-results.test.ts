@@ -11,6 +11,8 @@ const trace = {
   tags: ['a'],
   access_count: 3,
   source: 'mcp' as const,
+  project: null,
+  pinned: false,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-02T00:00:00.000Z',
 };
@@ -32,6 +34,8 @@ describe('shapes', () => {
       category: 'fact',
       importance: 'low',
       tags: ['a'],
+      project: null,
+      pinned: false,
       created_at: trace.created_at,
       updated_at: trace.updated_at,
     });

@@ -27,6 +27,8 @@ export type SearchItem = {
   category: string;
   importance: string;
   tags: string[];
+  /** The project it belongs to; null: personal (ADR 0029). */
+  project: string | null;
   created_at: string;
   /** Listed although below min_relevance: nothing reached it (contract/search.ts). */
   weak?: true;
@@ -43,6 +45,7 @@ export function searchItem(publicUrl: string, r: SearchResult): SearchItem {
     category: r.category,
     importance: r.importance,
     tags: r.tags,
+    project: r.project,
     created_at: r.created_at,
     ...(r.weak ? { weak: true as const } : {}),
   };
@@ -53,7 +56,15 @@ export type FetchDocument = {
   title: string;
   text: string;
   url: string;
-  metadata: { category: string; importance: string; tags: string[]; created_at: string; updated_at: string };
+  metadata: {
+    category: string;
+    importance: string;
+    tags: string[];
+    project: string | null;
+    pinned: boolean;
+    created_at: string;
+    updated_at: string;
+  };
 };
 
 export function fetchDocument(publicUrl: string, t: Trace): FetchDocument {
@@ -66,6 +77,8 @@ export function fetchDocument(publicUrl: string, t: Trace): FetchDocument {
       category: t.category,
       importance: t.importance,
       tags: t.tags,
+      project: t.project,
+      pinned: t.pinned,
       created_at: t.created_at,
       updated_at: t.updated_at,
     },
@@ -81,6 +94,8 @@ export function traceSummary(publicUrl: string, t: Trace) {
     category: t.category,
     importance: t.importance,
     tags: t.tags,
+    project: t.project,
+    pinned: t.pinned,
     created_at: t.created_at,
     updated_at: t.updated_at,
   };

@@ -67,7 +67,9 @@ describe('search: one user never sees another user’s traces', () => {
 
   it('answers nothing from the search functions outside a user transaction', async () => {
     const rows = await t.db.asSystem((tx) =>
-      tx.query("SELECT * FROM cairn_fulltext_search('zebra', 10, NULL, NULL, NULL, 1.2, 0.75, 2, 2000)"),
+      tx.query(
+        "SELECT * FROM cairn_fulltext_search('zebra', 10, NULL, NULL, NULL, 1.2, 0.75, 2, 2000, NULL, false)",
+      ),
     );
     expect(rows).toEqual([]);
     const similar = await t.db.asSystem((tx) =>

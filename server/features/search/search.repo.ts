@@ -1,5 +1,6 @@
 import type { Category, Importance } from '../../../contract/traces.js';
 import type { Tx } from '../../db/db.js';
+import type { ProjectScope } from '../projects/projects.service.js';
 import { HNSW_EF_SEARCH } from '../../db/session-settings.js';
 import { vectorLiteral } from '../../db/sql.js';
 import type { QueryTerms } from './relevance-ranking.js';
@@ -10,6 +11,8 @@ export type SearchFilters = {
   category: Category | null;
   tags: readonly string[] | null;
   importance: Importance | null;
+  /** Which projects (ADR 0029); null: every trace. */
+  scope: ProjectScope;
 };
 export type Bm25Params = { k1: number; b: number; titleWeight: number; candidateBudget: number };
 
@@ -25,6 +28,8 @@ export type SearchRow = {
   tags: string[];
   created_at: Date;
   updated_at: Date;
+  project: string | null;
+  pinned: boolean;
 };
 
 /**
@@ -90,7 +95,7 @@ export const searchRepo = {
        SELECT c.documents::float8 AS documents, c.version::float8 AS version,
               (SELECT json_agg(q) FROM q) AS lexemes,
               (SELECT json_agg(json_build_object('id', h.id, 'score', h.score) ORDER BY h.n)
-                 FROM cairn_fulltext_search($1, $2, $3, $4::text[], $5, $6, $7, $8, $9)
+                 FROM cairn_fulltext_search($1, $2, $3, $4::text[], $5, $6, $7, $8, $9, $11, $12)
                       WITH ORDINALITY AS h(id, score, n)) AS hits
          FROM (SELECT NULL) one LEFT JOIN fulltext_corpus c ON c.user_id = $10`,
       [
@@ -104,6 +109,8 @@ export const searchRepo = {
         p.titleWeight,
         p.candidateBudget,
         userId,
+        filters.scope?.projectId ?? null,
+        filters.scope?.withPersonal ?? false,
       ],
     );
     return {
@@ -166,6 +173,14 @@ export const searchRepo = {
       if (filters.category) where.push(`t.category = $${params.push(filters.category)}`);
       if (filters.tags) where.push(`t.tags @> $${params.push(filters.tags)}::text[]`);
       if (filters.importance) where.push(`t.importance = $${params.push(filters.importance)}`);
+      if (filters.scope) {
+        const project = `$${params.push(filters.scope.projectId)}::uuid`;
+        where.push(
+          filters.scope.withPersonal
+            ? `(t.project_id = ${project} OR t.project_id IS NULL)`
+            : `t.project_id = ${project}`,
+        );
+      }
       const join = where.length
         ? `JOIN traces t ON t.id = e.trace_id AND t.user_id = $1 AND t.is_active ${where.map((w) => `AND ${w}`).join(' ')}`
         : '';
@@ -268,7 +283,8 @@ export const searchRepo = {
   async rows(tx: Tx, userId: string, ids: readonly string[]): Promise<SearchRow[]> {
     if (!ids.length) return [];
     return tx.query<SearchRow>(
-      `SELECT id, title, content, category, importance, tags, created_at, updated_at
+      `SELECT id, title, content, category, importance, tags, created_at, updated_at, pinned,
+              (SELECT p.name FROM projects p WHERE p.id = traces.project_id AND p.user_id = traces.user_id) AS project
          FROM traces WHERE id = ANY($1::uuid[]) AND user_id = $2 AND is_active`,
       [ids, userId],
     );

@@ -9,7 +9,8 @@ import type { SimilarTrace } from '../../../contract/traces.js';
 import { type Db, isUuid, type Tx } from '../../db/db.js';
 import { notFound } from '../../http/errors.js';
 import type { Embedder } from '../../embeddings/embedder.js';
-import { type Principal, requireScope } from '../../http/principal.js';
+import type { ProjectsService } from '../projects/projects.service.js';
+import { type Principal, requireScope, requireWholeAccount } from '../../http/principal.js';
 import { TRACE_NOT_FOUND, type TracesService } from '../traces/traces.service.js';
 import { parseInput } from '../../http/validation.js';
 
@@ -80,6 +81,8 @@ export type SearchServiceDeps = {
   db: Db;
   embedder: Embedder;
   traces: Pick<TracesService, 'recordAccessIn'>;
+  /** The project scope of a search (ADR 0029). */
+  projects: Pick<ProjectsService, 'scopeIn'>;
   nearDuplicates?: Pick<NearDuplicates, 'of'>;
   log: Pick<FastifyBaseLogger, 'warn'>;
   tuning?: Partial<SearchTuning>;
@@ -158,25 +161,33 @@ export function createSearchService(deps: SearchServiceDeps) {
     input: SearchInput,
     afterFusion?: (tx: Tx, ids: string[]) => Promise<void>,
     signal?: AbortSignal,
+    options: { unknownProject?: 'error' | 'empty' } = {},
   ): Promise<Ranking & { rows: Map<string, SearchRow> }> {
     const { userId } = principal;
     const filters: SearchFilters = {
       category: input.category ?? null,
       tags: input.tags?.length ? input.tags : null,
       importance: input.importance ?? null,
+      scope: null,
     };
-    const filtered = filters.category !== null || filters.tags !== null || filters.importance !== null;
     const embedding = embedQuery(input.query, signal);
     // Statements a search sends (ADR 0025): the words' stage while the model embeds the query, then
     // one statement for every candidate, one for the feedback's document frequencies, one for the
     // rows returned (and the access count, for an assistant).
-    const text = await db.asUser(userId, (tx) =>
-      searchRepo.textStage(tx, userId, input.query, filters, tuning.depth, {
+    const text = await db.asUser(userId, async (tx) => {
+      // The project scope (ADR 0029) is read in the same transaction as the words' stage.
+      filters.scope = await deps.projects.scopeIn(tx, principal, input.project, {
+        only: input.project_only,
+        unknown: options.unknownProject ?? 'error',
+      });
+      const filtered =
+        filters.category !== null || filters.tags !== null || filters.importance !== null || !!filters.scope;
+      return searchRepo.textStage(tx, userId, input.query, filters, tuning.depth, {
         ...tuning.bm25,
         // Filters drop candidates after they are chosen: choose more.
         candidateBudget: tuning.bm25.candidateBudget * (filtered ? 3 : 1),
-      }),
-    );
+      });
+    });
     const fulltext = text.hits;
     const vector = await embedding;
     const context = RELEVANCE_MODEL.context;
@@ -275,7 +286,7 @@ export function createSearchService(deps: SearchServiceDeps) {
     async search(
       principal: Principal,
       request: SearchRequest | SearchInput,
-      options: { signal?: AbortSignal } = {},
+      options: { signal?: AbortSignal; unknownProject?: 'error' | 'empty'; countAccess?: boolean } = {},
     ): Promise<SearchResponse> {
       requireScope(principal, 'read:traces');
       const input = parseInput(SearchRequest, request);
@@ -283,9 +294,10 @@ export function createSearchService(deps: SearchServiceDeps) {
         principal,
         input,
         async (tx, ids) => {
-          await deps.traces.recordAccessIn(tx, principal, ids);
+          if (options.countAccess !== false) await deps.traces.recordAccessIn(tx, principal, ids);
         },
         options.signal,
+        options.unknownProject ? { unknownProject: options.unknownProject } : {},
       );
       const result = (hit: RankedHit, weak: boolean) => {
         const row = ranking.rows.get(hit.id);
@@ -298,6 +310,8 @@ export function createSearchService(deps: SearchServiceDeps) {
             category: row.category,
             importance: row.importance,
             tags: row.tags,
+            project: row.project,
+            pinned: row.pinned,
             created_at: row.created_at.toISOString(),
             updated_at: row.updated_at.toISOString(),
             snippet: buildSnippet(row.content, input.query),
@@ -338,6 +352,8 @@ export function createSearchService(deps: SearchServiceDeps) {
      */
     async similar(principal: Principal, traceId: string): Promise<SimilarTrace[]> {
       requireScope(principal, 'read:traces');
+      // Near-duplicates are kept across projects: not for a project-limited credential.
+      requireWholeAccount(principal);
       const near = deps.nearDuplicates;
       const found =
         isUuid(traceId) && near

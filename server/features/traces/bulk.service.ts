@@ -1,6 +1,6 @@
 import { BulkTracesRequest, type BulkTracesResponse } from '../../../contract/trace-bulk.js';
 import { type Db, isUuid } from '../../db/db.js';
-import { type Principal, requireScope } from '../../http/principal.js';
+import { type Principal, requireScope, requireWholeAccount } from '../../http/principal.js';
 import { parseInput } from '../../http/validation.js';
 import { bulkRepo } from './bulk.repo.js';
 
@@ -16,6 +16,7 @@ export function createTraceBulkService({ db }: { db: Db }) {
   return {
     async apply(principal: Principal, input: BulkTracesRequest): Promise<BulkTracesResponse> {
       requireScope(principal, 'write:traces');
+      requireWholeAccount(principal);
       const body = parseInput(BulkTracesRequest, input);
       // Malformed ids cannot be anyone's trace (and would fail the uuid cast): ignored like others'.
       const ids = body.ids.filter(isUuid);

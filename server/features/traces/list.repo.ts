@@ -1,5 +1,6 @@
 import type { Category, Importance, TraceSort } from '../../../contract/traces.js';
 import type { Tx } from '../../db/db.js';
+import type { ProjectScope } from '../projects/projects.service.js';
 import { COLUMNS, T_COLUMNS, type TraceRow } from './traces.repo.js';
 
 export type Page = { limit: number; offset: number };
@@ -11,6 +12,8 @@ export type MatchFilter = {
   importance: Importance | null;
   /** Ids left out (the ranked results a search box already shows above), or null. */
   exclude: readonly string[] | null;
+  /** Which projects (ADR 0029); null: every trace. */
+  scope: ProjectScope;
 };
 
 /**
@@ -81,8 +84,8 @@ export const listRepo = {
     const rows = await tx.query<TraceRow & { total: number }>(
       `SELECT ${T_COLUMNS}, m.total
          FROM (SELECT m.*, count(*) OVER () AS total
-                 FROM cairn_trace_matches($1, $2::text[], $3, $7) m
-                ${filter.exclude ? 'WHERE NOT (m.id = ANY ($8::uuid[]))' : ''}
+                 FROM cairn_trace_matches($1, $2::text[], $3, $7, $8, $9) m
+                ${filter.exclude ? 'WHERE NOT (m.id = ANY ($10::uuid[]))' : ''}
                 ORDER BY ${order} LIMIT $4 OFFSET $5) m
          JOIN traces t ON t.id = m.id
         WHERE t.user_id = $6 AND t.is_active
@@ -95,6 +98,8 @@ export const listRepo = {
         page.offset,
         userId,
         filter.importance,
+        filter.scope?.projectId ?? null,
+        filter.scope?.withPersonal ?? false,
         ...(filter.exclude ? [filter.exclude] : []),
       ],
     );
@@ -103,13 +108,15 @@ export const listRepo = {
 
   async countMatching(tx: Tx, filter: MatchFilter): Promise<number> {
     const rows = await tx.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM cairn_trace_matches($1, $2::text[], $3, $4) m
-        ${filter.exclude ? 'WHERE NOT (m.id = ANY ($5::uuid[]))' : ''}`,
+      `SELECT count(*)::int AS n FROM cairn_trace_matches($1, $2::text[], $3, $4, $5, $6) m
+        ${filter.exclude ? 'WHERE NOT (m.id = ANY ($7::uuid[]))' : ''}`,
       [
         filter.term,
         filter.tags,
         filter.category,
         filter.importance,
+        filter.scope?.projectId ?? null,
+        filter.scope?.withPersonal ?? false,
         ...(filter.exclude ? [filter.exclude] : []),
       ],
     );

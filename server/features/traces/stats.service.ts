@@ -1,6 +1,6 @@
 import type { StatsResponse } from '../../../contract/traces.js';
 import type { Db } from '../../db/db.js';
-import { type Principal, requireScope } from '../../http/principal.js';
+import { type Principal, requireScope, requireWholeAccount } from '../../http/principal.js';
 import { statsRepo } from './stats.repo.js';
 
 export type StatsServiceDeps = {
@@ -15,6 +15,7 @@ export function createStatsService(deps: StatsServiceDeps) {
   return {
     async stats(principal: Principal): Promise<StatsResponse> {
       requireScope(principal, 'read:traces');
+      requireWholeAccount(principal);
       const { userId } = principal;
       const integrations = await deps.countUsedIntegrations(userId);
       return db.asUser(userId, async (tx) => {

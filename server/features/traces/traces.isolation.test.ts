@@ -96,9 +96,11 @@ describe('traces: one user never reaches another user’s', () => {
   it('holds at the database too: the search function and the counters see only the current user', async () => {
     const asB = await t.db.asUser(b.userId, async (tx) => ({
       matches: await tx.query<{ id: string }>(
-        "SELECT id FROM cairn_trace_matches('secret', NULL, NULL, NULL)",
+        "SELECT id FROM cairn_trace_matches('secret', NULL, NULL, NULL, NULL, false)",
       ),
-      everything: await tx.query<{ id: string }>("SELECT id FROM cairn_trace_matches('', NULL, NULL, NULL)"),
+      everything: await tx.query<{ id: string }>(
+        "SELECT id FROM cairn_trace_matches('', NULL, NULL, NULL, NULL, false)",
+      ),
       counters: await tx.query<{ user_id: string }>('SELECT user_id FROM trace_counters'),
       traces: await tx.query<{ user_id: string }>('SELECT DISTINCT user_id FROM traces'),
     }));
@@ -109,7 +111,7 @@ describe('traces: one user never reaches another user’s', () => {
     expect(asB.traces.map((r) => r.user_id)).toEqual([b.userId]);
     // Outside asUser there is no current user: the function returns nothing at all.
     const asSystem = await t.db.asSystem((tx) =>
-      tx.query("SELECT id FROM cairn_trace_matches('', NULL, NULL, NULL)"),
+      tx.query("SELECT id FROM cairn_trace_matches('', NULL, NULL, NULL, NULL, false)"),
     );
     expect(asSystem).toEqual([]);
   });

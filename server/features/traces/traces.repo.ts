@@ -19,15 +19,25 @@ export type TraceRow = {
   updated_at: Date;
   is_active: boolean;
   deleted_at: Date | null;
+  /** Null: personal (ADR 0029). */
+  project_id: string | null;
+  /** The project's name, read with the row. */
+  project: string | null;
+  pinned: boolean;
 };
 
 /** Every column but search_text (derived, as long as title + content, never sent anywhere). */
-export const COLUMNS = `id, user_id, title, content, category, importance, tags, access_count, source,
-  content_hash, title_generated, created_at, updated_at, is_active, deleted_at`;
+const PLAIN_COLUMNS = `id, user_id, title, content, category, importance, tags, access_count, source,
+  content_hash, title_generated, created_at, updated_at, is_active, deleted_at, project_id, pinned`;
+/** The project's name, of the row whose table is named (or aliased) `table`: few projects, a key look-up. */
+const projectName = (table: string) =>
+  `(SELECT p.name FROM projects p WHERE p.id = ${table}.project_id AND p.user_id = ${table}.user_id) AS project`;
+/** The columns of a TraceRow, from `traces` unaliased (also in RETURNING). */
+export const COLUMNS = `${PLAIN_COLUMNS}, ${projectName('traces')}`;
 /** The same, qualified with the alias `t`. */
-export const T_COLUMNS = COLUMNS.split(',')
+export const T_COLUMNS = `${PLAIN_COLUMNS.split(',')
   .map((c) => `t.${c.trim()}`)
-  .join(', ');
+  .join(', ')}, ${projectName('t')}`;
 
 export type NewTrace = {
   title: string | null;
@@ -41,6 +51,9 @@ export type NewTrace = {
   source: TraceSource;
   /** Only imports keep the time a memory was first written; everything else is now(). */
   createdAt?: Date | undefined;
+  /** Null or left out: personal. */
+  projectId?: string | null | undefined;
+  pinned?: boolean | undefined;
 };
 
 const UPDATABLE = [
@@ -51,6 +64,8 @@ const UPDATABLE = [
   'category',
   'importance',
   'tags',
+  'project_id',
+  'pinned',
 ] as const;
 export type TracePatch = Partial<Pick<TraceRow, (typeof UPDATABLE)[number]>>;
 
@@ -105,8 +120,9 @@ export const tracesRepo = {
     await lockTracesOf(tx, userId);
     const rows = await tx.query<TraceRow>(
       `INSERT INTO traces (user_id, title, content, content_hash, category, importance, tags, source,
-                           created_at, updated_at, title_generated)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8, COALESCE($9, now()), COALESCE($9, now()), $10)
+                           created_at, updated_at, title_generated, project_id, pinned)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8, COALESCE($9, now()), COALESCE($9, now()), $10,
+               $11, $12)
        ON CONFLICT (user_id, content_hash) WHERE is_active DO NOTHING
        RETURNING ${COLUMNS}`,
       [
@@ -120,6 +136,8 @@ export const tracesRepo = {
         t.source,
         t.createdAt ?? null,
         t.titleGenerated ?? false,
+        t.projectId ?? null,
+        t.pinned ?? false,
       ],
     );
     return rows[0];

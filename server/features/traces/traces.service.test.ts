@@ -27,7 +27,13 @@ describe('traces service: categoriser and content-changed hook', () => {
     changed.push({ id, visibleInTx: rows.length === 1 });
   };
   const service = () =>
-    createTracesService({ db: t.db, log: { warn: () => {} }, categorise, onContentChanged });
+    createTracesService({
+      db: t.db,
+      log: { warn: () => {} },
+      projects: t.app.services.projects,
+      categorise,
+      onContentChanged,
+    });
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -1,9 +1,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import {
   CreateTraceRequest,
   type CreateTraceResponse,
   type ListTracesQuery,
+  ProjectFilter,
   type SimilarTrace,
   type Trace,
   type TraceListResponse,
@@ -19,11 +21,19 @@ import { contentHash } from './content-hash.js';
 import { listRepo, type MatchFilter } from './list.repo.js';
 import { type NewTrace, type TracePatch, type TraceRow, tracesRepo } from './traces.repo.js';
 import { parseInput } from '../../http/validation.js';
+import type { ProjectScope, ProjectsService } from '../projects/projects.service.js';
+import { briefingRepo } from './briefing.repo.js';
+import { projectTracesRepo } from './project-traces.repo.js';
 import { createTagVocabulary } from './tag-vocabulary.js';
 import { titleFrom } from './title.js';
 
+/** The briefing's candidate rows, for the context service (which may not import the repo). */
+export type { BriefingRow } from './briefing.repo.js';
+
 export type TracesServiceDeps = {
   db: Db;
+  /** Project names of writes and the scope of reads (ADR 0029). */
+  projects: Pick<ProjectsService, 'forWrite' | 'scopeIn'>;
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** Fills in category / importance / tags a create left out (ADR 0007). */
   categorise: Categorise;
@@ -80,7 +90,14 @@ export type CreateOptions = {
   source?: TraceSource;
   /** When the memory was first written; honoured only for source 'import' (moving between servers). */
   createdAt?: Date;
+  /** An unknown project name creates the project (an assistant naming its workspace) instead of a 400. */
+  createProject?: boolean;
 };
+
+const ProjectScopeInput = z.object({ project: ProjectFilter.optional() });
+
+/** Options of a read or edit by id from MCP: `project` narrows what the id may name. */
+export type ByIdOptions = { project?: string | undefined; createProject?: boolean };
 
 /** 201 with the new row, or 200 with the existing trace and duplicate_of (exact dedup). */
 export type CreateResult = { trace: CreateTraceResponse; created: boolean };
@@ -104,6 +121,17 @@ function titlePatch(
 /** Same words for someone else's id, a deleted id and a malformed one: nothing to learn. */
 export const TRACE_NOT_FOUND = 'Trace not found';
 
+/** Whether a trace is within a read's scope (ADR 0029); null reaches every trace. */
+export function inScope(scope: ProjectScope, projectId: string | null): boolean {
+  if (!scope) return true;
+  return projectId === scope.projectId || (scope.withPersonal && projectId === null);
+}
+
+/** A project-limited credential sees its project's traces only: anything else is "not found". */
+function visibleTo(principal: Principal, row: { project_id: string | null }): boolean {
+  return !principal.project || row.project_id === principal.project.id;
+}
+
 export function toTrace(row: TraceRow): Trace {
   return {
     id: row.id,
@@ -114,6 +142,8 @@ export function toTrace(row: TraceRow): Trace {
     tags: row.tags,
     access_count: row.access_count,
     source: row.source,
+    project: row.project,
+    pinned: row.pinned,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -207,16 +237,24 @@ export function createTracesService(deps: TracesServiceDeps) {
       const draft = { title, content: body.content };
       const embedding = deps.embedInline?.(draft) ?? Promise.resolve(null);
       const before = await db.asUser(userId, async (tx) => {
+        const projectId = await deps.projects.forWrite(tx, principal, body.project, {
+          create: options.createProject ?? false,
+          isNew: true,
+        });
         const existing = await tracesRepo.findActiveByHash(tx, userId, hash);
-        if (existing) return { existing, userTags: [], byWords: [] };
+        if (existing) return { existing, projectId, userTags: [], byWords: [] };
         return {
           existing: undefined,
+          projectId,
           userTags: needsSuggestion ? await vocabulary.of(tx, userId) : [],
           byWords: (await deps.findSimilarByWords?.(tx, userId, draft)) ?? [],
         };
       });
       if (before.existing) {
         void embedding; // bounded and aborted at its deadline; nothing waits for it
+        // Content is unique per person across projects; a project-limited credential is not shown
+        // a trace outside its project, only told the content exists.
+        if (!visibleTo(principal, before.existing)) throw duplicateContent();
         return duplicate(before.existing);
       }
       const vector = await embedding;
@@ -234,25 +272,39 @@ export function createTracesService(deps: TracesServiceDeps) {
         ...chosen,
         source: options.source ?? (principal.via === 'session' ? 'web' : 'api'),
         createdAt: options.source === 'import' ? options.createdAt : undefined,
+        projectId: before.projectId ?? null,
+        pinned: body.pinned ?? false,
       };
       // A retry is needed only if the row that beat us was deleted before we could read it.
       for (let attempt = 0; attempt < 3; attempt++) {
         const result = await insertOnce(userId, fields, vector, before.byWords);
         if (!result) continue;
-        if (!result.created) return duplicate(result.row);
+        if (!result.created) {
+          if (!visibleTo(principal, result.row)) throw duplicateContent();
+          return duplicate(result.row);
+        }
         vocabulary.changed(userId);
         if (vector && deps.storeVector) void deps.storeVector(result.row.id, userId, draft, vector);
-        const { similar } = result;
+        // Near-duplicates may lie in any project: a project-limited credential is not shown them.
+        const similar = principal.project ? [] : result.similar;
         return { trace: { ...toTrace(result.row), ...(similar.length ? { similar } : {}) }, created: true };
       }
       throw conflict('The trace changed while saving; try again');
     },
 
     /** One active trace. An assistant's read counts as an access (spec: access_count). */
-    async get(principal: Principal, id: string): Promise<Trace> {
+    async get(principal: Principal, id: string, opts: ByIdOptions = {}): Promise<Trace> {
       requireScope(principal, 'read:traces');
       if (!isUuid(id)) throw notFound(TRACE_NOT_FOUND);
+      // The same rules for the name as everywhere (trimmed, bounded): MCP fetch passes it as sent.
+      const { project } = parseInput(ProjectScopeInput, { project: opts.project });
       const row = await db.asUser(principal.userId, async (tx) => {
+        const scope = await deps.projects.scopeIn(tx, principal, project, { unknown: 'empty' });
+        if (scope) {
+          // Checked before the access is counted: a trace out of scope is not read at all.
+          const found = await tracesRepo.findActive(tx, principal.userId, id);
+          if (!found || !inScope(scope, found.project_id)) return undefined;
+        }
         if (!isAssistant(principal)) return tracesRepo.findActive(tx, principal.userId, id);
         return tracesRepo.fetchCounted(tx, principal.userId, id);
       });
@@ -261,7 +313,12 @@ export function createTracesService(deps: TracesServiceDeps) {
     },
 
     /** Changes only the fields sent; updated_at moves. */
-    async update(principal: Principal, id: string, input: UpdateTraceRequest): Promise<Trace> {
+    async update(
+      principal: Principal,
+      id: string,
+      input: UpdateTraceRequest,
+      opts: Pick<ByIdOptions, 'createProject'> = {},
+    ): Promise<Trace> {
       requireScope(principal, 'write:traces');
       const body = parseInput(UpdateTraceRequest, input);
       if (!isUuid(id)) throw notFound(TRACE_NOT_FOUND);
@@ -273,7 +330,11 @@ export function createTracesService(deps: TracesServiceDeps) {
           : undefined;
       return db.asUser(userId, async (tx) => {
         const current = await tracesRepo.findForUpdate(tx, userId, id);
-        if (!current?.is_active) throw notFound(TRACE_NOT_FOUND);
+        if (!current?.is_active || !visibleTo(principal, current)) throw notFound(TRACE_NOT_FOUND);
+        const projectId = await deps.projects.forWrite(tx, principal, body.project, {
+          create: opts.createProject ?? false,
+          isNew: false,
+        });
         const patch: TracePatch = {
           ...titlePatch(current, title, body.content),
           content: body.content,
@@ -281,6 +342,8 @@ export function createTracesService(deps: TracesServiceDeps) {
           category: body.category === 'auto' ? suggested?.category : body.category,
           importance: body.importance === 'auto' ? suggested?.importance : body.importance,
           tags: body.tags,
+          project_id: projectId,
+          pinned: body.pinned,
         };
         if (patch.content_hash && patch.content_hash !== current.content_hash) {
           const other = await tracesRepo.findActiveByHash(tx, userId, patch.content_hash);
@@ -301,9 +364,13 @@ export function createTracesService(deps: TracesServiceDeps) {
     async remove(principal: Principal, id: string): Promise<void> {
       requireScope(principal, 'write:traces');
       if (!isUuid(id)) throw notFound(TRACE_NOT_FOUND);
-      const deleted = await db.asUser(principal.userId, (tx) =>
-        tracesRepo.softDelete(tx, principal.userId, id),
-      );
+      const deleted = await db.asUser(principal.userId, async (tx) => {
+        if (principal.project) {
+          const found = await tracesRepo.findForUpdate(tx, principal.userId, id);
+          if (!found || !visibleTo(principal, found)) return false;
+        }
+        return tracesRepo.softDelete(tx, principal.userId, id);
+      });
       if (!deleted) throw notFound(TRACE_NOT_FOUND);
     },
 
@@ -351,7 +418,7 @@ export function createTracesService(deps: TracesServiceDeps) {
       const { userId } = principal;
       return db.asUser(userId, async (tx) => {
         const current = await tracesRepo.findForUpdate(tx, userId, id);
-        if (!current) throw notFound(TRACE_NOT_FOUND);
+        if (!current || !visibleTo(principal, current)) throw notFound(TRACE_NOT_FOUND);
         if (current.is_active) return toTrace(current);
         const other = await tracesRepo.findActiveByHash(tx, userId, current.content_hash);
         if (other) throw restoreConflict(other.id);
@@ -370,7 +437,8 @@ export function createTracesService(deps: TracesServiceDeps) {
      */
     async list(
       principal: Principal,
-      query: Omit<ListTracesQuery, 'sort' | 'exclude'> & Partial<Pick<ListTracesQuery, 'sort' | 'exclude'>>,
+      query: Omit<ListTracesQuery, 'sort' | 'exclude' | 'project' | 'project_only'> &
+        Partial<Pick<ListTracesQuery, 'sort' | 'exclude' | 'project' | 'project_only'>>,
     ): Promise<TraceListResponse> {
       requireScope(principal, 'read:traces');
       const { userId } = principal;
@@ -382,9 +450,14 @@ export function createTracesService(deps: TracesServiceDeps) {
         category: query.category ?? null,
         importance: query.importance ?? null,
         exclude: query.exclude?.length ? query.exclude : null,
+        scope: null,
       };
       const { rows, total } = await db.asUser(userId, async (tx) => {
-        if (!filter.term && !filter.tags && !filter.importance && !filter.exclude) {
+        filter.scope = await deps.projects.scopeIn(tx, principal, query.project, {
+          only: query.project_only,
+          unknown: 'error',
+        });
+        if (!filter.term && !filter.tags && !filter.importance && !filter.exclude && !filter.scope) {
           const total = await listRepo.count(tx, userId, filter.category);
           // Past the end: nothing to read (the count is already known).
           const rows =
@@ -426,6 +499,16 @@ export function createTracesService(deps: TracesServiceDeps) {
 
     /** The same inside a caller's transaction (a search that already holds one). */
     recordAccessIn,
+
+    /** The session briefing's candidates (ADR 0030), in the caller's transaction and scope. */
+    briefingIn: (tx: Tx, userId: string, scope: ProjectScope) => briefingRepo.candidates(tx, userId, scope),
+
+    /** For the projects service, in its transaction: counts per project, a deleted project's traces. */
+    projectTraces: {
+      counts: (tx: Tx, userId: string) => projectTracesRepo.counts(tx, userId),
+      release: (tx: Tx, userId: string, projectId: string, mode: 'personal' | 'delete') =>
+        projectTracesRepo.release(tx, userId, projectId, mode === 'delete'),
+    },
   };
 }
 

@@ -12,6 +12,8 @@ const trace = (over: Partial<Trace>): Trace => ({
   tags: ['food'],
   access_count: 2,
   source: 'web',
+  project: null,
+  pinned: false,
   created_at: '2026-11-20T10:00:00.000Z',
   updated_at: '2026-11-21T10:00:00.000Z',
   ...over,

@@ -40,6 +40,8 @@ const trace: Trace = {
   tags: ['travel', 'family'],
   access_count: 0,
   source: 'web',
+  project: null,
+  pinned: false,
   created_at: '2026-11-23T10:00:00.000Z',
   updated_at: '2026-11-23T10:00:00.000Z',
 };

@@ -1,6 +1,9 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { CONTEXT_LIMITS } from '../../../../contract/context.js';
+import { ALL_PROJECTS, PROJECT_LIMITS } from '../../../../contract/projects.js';
 import { SEARCH_LIMITS } from '../../../../contract/search.js';
+import { briefingText } from '../../context/context.service.js';
 import { toolAllowed } from '../mcp-auth.js';
 import { fetchDocument, jsonResult, searchItem, toolError } from '../tool-results.js';
 import type { ToolDeps } from './tool-deps.js';
@@ -11,6 +14,18 @@ import type { ToolDeps } from './tool-deps.js';
  * the traces service already caps at 20,000 characters.
  */
 export const MCP_SEARCH_LIMITS = { limitDefault: 10, limitMax: 20 } as const;
+
+/**
+ * The project an assistant works in (ADR 0029): the repository or workspace name. Reads then see
+ * that project's memories and the personal ones, never another project's; `*` reaches them all.
+ */
+export const ProjectParam = z
+  .string()
+  .max(PROJECT_LIMITS.nameMax)
+  .describe(
+    'The project you work in: the repository or workspace name (e.g. "acme/api"). Finds that project\'s memories ' +
+      `and the personal ones, never another project's; "${ALL_PROJECTS}" searches every project. Left out: every memory.`,
+  );
 
 const SearchInput = z.object({
   query: z
@@ -36,14 +51,36 @@ const SearchInput = z.object({
     .describe(
       `Leave out results less relevant than this, 0–1 (default ${SEARCH_LIMITS.minRelevanceDefault}; 0 returns the weak matches too)`,
     ),
+  project: ProjectParam.optional(),
 });
 
 const FetchInput = z.object({
   id: z.string().max(100).describe('The id of a trace, as returned by search'),
+  project: ProjectParam.optional().describe(
+    'The project you work in: a trace of another project is then not found (personal ones are)',
+  ),
+});
+
+const ContextInput = z.object({
+  project: ProjectParam.optional(),
+  task: z
+    .string()
+    .max(SEARCH_LIMITS.queryMax)
+    .optional()
+    .describe('What you are about to do, in a sentence: memories relevant to it are added'),
+  max_tokens: z
+    .number()
+    .int()
+    .min(CONTEXT_LIMITS.maxTokensMin)
+    .max(CONTEXT_LIMITS.maxTokensMax)
+    .optional()
+    .describe(
+      `The budget in tokens, estimated as characters / ${CONTEXT_LIMITS.charsPerToken} (default ${CONTEXT_LIMITS.maxTokensDefault})`,
+    ),
 });
 
 export function registerReadTools(server: McpServer, deps: ToolDeps): void {
-  const { traces, search, principal, publicUrl, log, signal } = deps;
+  const { traces, search, context, principal, publicUrl, log, signal } = deps;
 
   if (toolAllowed(principal, 'search'))
     server.registerTool(
@@ -58,7 +95,7 @@ export function registerReadTools(server: McpServer, deps: ToolDeps): void {
         inputSchema: SearchInput,
         annotations: { title: 'Search memory', readOnlyHint: true, openWorldHint: false },
       },
-      async ({ query, limit, min_relevance }) => {
+      async ({ query, limit, min_relevance, project }) => {
         try {
           // Hybrid search, the same as POST /api/search; it counts each returned result as one retrieval.
           // Weak matches always: an assistant can set a weak result aside, never see a hidden one.
@@ -68,9 +105,11 @@ export function registerReadTools(server: McpServer, deps: ToolDeps): void {
               query,
               limit: limit ?? MCP_SEARCH_LIMITS.limitDefault,
               ...(min_relevance === undefined ? {} : { min_relevance }),
+              ...(project === undefined ? {} : { project }),
               weak_matches: true,
             },
-            signal ? { signal } : {},
+            // A workspace whose project does not exist yet still finds the personal memories.
+            { ...(signal ? { signal } : {}), unknownProject: 'empty' },
           );
           // structuredContent repeats the JSON for clients that read it. No outputSchema: with a fresh
           // server per request the SDK would convert and check it on every call (~1 ms), for a shape
@@ -97,11 +136,38 @@ export function registerReadTools(server: McpServer, deps: ToolDeps): void {
         inputSchema: FetchInput,
         annotations: { title: 'Read a memory', readOnlyHint: true, openWorldHint: false },
       },
-      async ({ id }) => {
+      async ({ id, project }) => {
         try {
           // traces.get counts the read as an access for assistants (it never runs as a web session here).
-          const trace = await traces.get(principal, id.trim());
+          const trace = await traces.get(principal, id.trim(), { project });
           return jsonResult(fetchDocument(publicUrl, trace));
+        } catch (err) {
+          return toolError(err, log);
+        }
+      },
+    );
+
+  if (toolAllowed(principal, 'context'))
+    server.registerTool(
+      'context',
+      {
+        title: 'Briefing for this session',
+        description:
+          'Call at the start of a session in a project: what to know before working there, within a token ' +
+          'budget. Pinned and high-importance memories first, then the most used and most recent, then those ' +
+          'relevant to `task`; each with its id (use fetch to read one in full). Pass the repository or ' +
+          'workspace name as `project`.',
+        inputSchema: ContextInput,
+        annotations: { title: 'Briefing for this session', readOnlyHint: true, openWorldHint: false },
+      },
+      async (input) => {
+        try {
+          const briefing = await context.briefing(principal, input, signal ? { signal } : {});
+          // The Markdown for the model to read; the same items as JSON for clients that read structure.
+          return {
+            content: [{ type: 'text', text: briefingText(briefing) }],
+            structuredContent: briefing,
+          };
         } catch (err) {
           return toolError(err, log);
         }

@@ -1,4 +1,5 @@
 import type { Principal } from '../../../http/principal.js';
+import type { ContextService } from '../../context/context.service.js';
 import type { SearchService } from '../../search/search.service.js';
 import type { TracesService } from '../../traces/traces.service.js';
 
@@ -6,6 +7,7 @@ import type { TracesService } from '../../traces/traces.service.js';
 export type ToolDeps = {
   traces: TracesService;
   search: Pick<SearchService, 'search'>;
+  context: Pick<ContextService, 'briefing'>;
   principal: Principal;
   publicUrl: string;
   log: { error(obj: unknown, msg: string): void };

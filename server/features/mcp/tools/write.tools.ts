@@ -2,6 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { CATEGORIES, IMPORTANCES, TRACE_LIMITS } from '../../../../contract/traces.js';
 import { toolAllowed } from '../mcp-auth.js';
+import { ProjectParam } from './read.tools.js';
 import { jsonResult, toolError, traceSummary, traceUrl, UNTITLED } from '../tool-results.js';
 import type { ToolDeps } from './tool-deps.js';
 
@@ -28,6 +29,11 @@ const CreateInput = z.object({
   category: Category.optional(),
   importance: Importance.optional(),
   tags: Tags.optional(),
+  project: ProjectParam.optional().describe(
+    'The project you work in (the repository or workspace name, e.g. "acme/api"): a new name creates the ' +
+      'project. Left out: a personal memory, seen in every project. Use it for what belongs to this project only',
+  ),
+  pinned: z.boolean().optional().describe('Pin it: it then leads every briefing (context) of its project'),
 });
 
 const UpdateInput = z.object({
@@ -37,6 +43,10 @@ const UpdateInput = z.object({
   category: Category.optional(),
   importance: Importance.optional(),
   tags: Tags.optional(),
+  project: ProjectParam.nullable()
+    .optional()
+    .describe('Move it to this project (a new name creates it), or null: make it personal'),
+  pinned: z.boolean().optional().describe('Pin it (it then leads every briefing) or unpin it'),
 });
 
 const DeleteInput = z.object({ id: Id });
@@ -64,7 +74,10 @@ export function registerWriteTools(server: McpServer, deps: ToolDeps): void {
       },
       async (input) => {
         try {
-          const { trace, created } = await traces.create(principal, input, { source: 'mcp' });
+          const { trace, created } = await traces.create(principal, input, {
+            source: 'mcp',
+            createProject: true,
+          });
           return jsonResult(
             {
               status: created ? 'created' : 'duplicate',
@@ -114,7 +127,7 @@ export function registerWriteTools(server: McpServer, deps: ToolDeps): void {
       },
       async ({ id, ...changes }) => {
         try {
-          const trace = await traces.update(principal, id.trim(), changes);
+          const trace = await traces.update(principal, id.trim(), changes, { createProject: true });
           return jsonResult({ status: 'updated', trace: traceSummary(publicUrl, trace) }, true);
         } catch (err) {
           return toolError(err, log);

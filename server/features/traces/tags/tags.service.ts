@@ -7,7 +7,7 @@ import {
 import { TagList } from '../../../../contract/traces.js';
 import type { Db } from '../../../db/db.js';
 import { AppError, notFound } from '../../../http/errors.js';
-import { type Principal, requireScope } from '../../../http/principal.js';
+import { type Principal, requireScope, requireWholeAccount } from '../../../http/principal.js';
 import { parseInput } from '../../../http/validation.js';
 import { tagsRepo } from './tags.repo.js';
 
@@ -28,12 +28,14 @@ export function createTagsService({ db }: { db: Db }) {
   return {
     async list(principal: Principal): Promise<TagCount[]> {
       requireScope(principal, 'read:traces');
+      requireWholeAccount(principal);
       return db.asUser(principal.userId, (tx) => tagsRepo.counts(tx, principal.userId));
     },
 
     /** 409 `tag_exists` when the new name is taken: merging is a choice the person makes. */
     async rename(principal: Principal, rawTag: string, input: RenameTagRequest): Promise<TagChangeResponse> {
       requireScope(principal, 'write:traces');
+      requireWholeAccount(principal);
       const { name } = parseInput(RenameTagRequest, input);
       const tag = cleanTag(rawTag);
       const { userId } = principal;
@@ -52,6 +54,7 @@ export function createTagsService({ db }: { db: Db }) {
     /** Every trace carrying any of `tags` carries `into` instead (once). */
     async merge(principal: Principal, input: MergeTagsRequest): Promise<TagChangeResponse> {
       requireScope(principal, 'write:traces');
+      requireWholeAccount(principal);
       const { tags, into } = parseInput(MergeTagsRequest, input);
       const { userId } = principal;
       return db.asUser(userId, async (tx) => {
@@ -64,6 +67,7 @@ export function createTagsService({ db }: { db: Db }) {
 
     async remove(principal: Principal, rawTag: string): Promise<TagChangeResponse> {
       requireScope(principal, 'write:traces');
+      requireWholeAccount(principal);
       const tag = cleanTag(rawTag);
       const { userId } = principal;
       return db.asUser(userId, async (tx) => {
