@@ -13,7 +13,7 @@ import urllib.request
 from typing import Any, BinaryIO, Dict, Iterator, List, Optional, Union
 
 from .errors import CairnConnectionError, error_for
-from .models import ImportItem, ImportJob, SearchResponse, Stats, Trace, TraceList
+from .models import Briefing, ImportItem, ImportJob, Project, ProjectList, SearchResponse, Stats, Trace, TraceList
 
 Body = Union[bytes, str, BinaryIO]
 
@@ -118,9 +118,12 @@ class Cairn:
 
     def list_traces(self, search: Optional[str] = None, category: Optional[str] = None,
                     tags: Optional[List[str]] = None, page: int = 1, page_size: int = 20,
-                    importance: Optional[str] = None) -> TraceList:
+                    importance: Optional[str] = None, project: Optional[str] = None,
+                    project_only: Optional[bool] = None) -> TraceList:
+        """project: a project's name (its traces and personal ones; with project_only, only its own);
+        "*" or None: every trace."""
         query = {"search": search, "category": category, "tags": tags, "importance": importance,
-                 "page": page, "pageSize": page_size}
+                 "page": page, "pageSize": page_size, "project": project, "project_only": project_only}
         return TraceList.parse(self._send("GET", "/api/traces", query=query))
 
     def iterate_traces(self, search: Optional[str] = None, category: Optional[str] = None,
@@ -135,9 +138,11 @@ class Cairn:
             page += 1
 
     def create_trace(self, content: str, title: Optional[str] = None, category: Optional[str] = None,
-                     importance: Optional[str] = None, tags: Optional[List[str]] = None) -> Trace:
+                     importance: Optional[str] = None, tags: Optional[List[str]] = None,
+                     project: Optional[str] = None, pinned: Optional[bool] = None) -> Trace:
         body = {k: v for k, v in {"content": content, "title": title, "category": category,
-                                  "importance": importance, "tags": tags}.items() if v is not None}
+                                  "importance": importance, "tags": tags, "project": project,
+                                  "pinned": pinned}.items() if v is not None}
         return Trace.parse(self._send("POST", "/api/traces", json_body=body))
 
     def get_trace(self, trace_id: str) -> Trace:
@@ -169,17 +174,43 @@ class Cairn:
     def search(self, query: str, limit: Optional[int] = None, category: Optional[str] = None,
                tags: Optional[List[str]] = None, importance: Optional[str] = None,
                min_relevance: Optional[float] = None,
-               weak_matches: Optional[bool] = None) -> SearchResponse:
+               weak_matches: Optional[bool] = None, project: Optional[str] = None,
+               project_only: Optional[bool] = None) -> SearchResponse:
         """Hybrid search. With weak_matches=True, when nothing reaches min_relevance the closest few
         come back anyway, each with "weak": True (an assistant can discard them; not see hidden ones)."""
         body = {k: v for k, v in {"query": query, "limit": limit, "category": category, "tags": tags,
                                   "importance": importance, "min_relevance": min_relevance,
-                                  "weak_matches": weak_matches}.items()
+                                  "weak_matches": weak_matches, "project": project,
+                                  "project_only": project_only}.items()
                 if v is not None}
         return SearchResponse.parse(self._send("POST", "/api/search", json_body=body))
 
     def stats(self) -> Stats:
         return Stats.parse(self._send("GET", "/api/stats"))
+
+    # Projects (a trace in at most one; ADR 0029) and the session briefing (ADR 0030)
+
+    def list_projects(self, archived: Optional[bool] = None) -> ProjectList:
+        return ProjectList.parse(self._send("GET", "/api/projects", query={"archived": archived}))
+
+    def create_project(self, name: str, description: Optional[str] = None) -> Project:
+        body = {k: v for k, v in {"name": name, "description": description}.items() if v is not None}
+        return Project.parse(self._send("POST", "/api/projects", json_body=body))
+
+    def update_project(self, project_id: str, **fields: Any) -> Project:
+        """name, description, or archived=True/False."""
+        return Project.parse(self._send("PATCH", f"/api/projects/{self._id(project_id)}", json_body=fields))
+
+    def delete_project(self, project_id: str, traces: str = "personal") -> int:
+        """Its traces become personal ("personal") or are deleted ("delete", restorable for 30 days);
+        returns how many."""
+        res = self._send("DELETE", f"/api/projects/{self._id(project_id)}", query={"traces": traces})
+        return int(res["traces"])
+
+    def context(self, project: Optional[str] = None, task: Optional[str] = None,
+                max_tokens: Optional[int] = None) -> Briefing:
+        query = {"project": project, "task": task, "max_tokens": max_tokens}
+        return Briefing.parse(self._send("GET", "/api/context", query=query))
 
     # Tags
 

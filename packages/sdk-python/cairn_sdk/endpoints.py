@@ -23,4 +23,9 @@ ENDPOINTS = {
     "import_items": ("GET", "/api/account/import/jobs/{id}/items"),
     "start_import": ("POST", "/api/account/import/jobs/{id}/start"),
     "cancel_import": ("POST", "/api/account/import/jobs/{id}/cancel"),
+    "list_projects": ("GET", "/api/projects"),
+    "create_project": ("POST", "/api/projects"),
+    "update_project": ("PATCH", "/api/projects/{id}"),
+    "delete_project": ("DELETE", "/api/projects/{id}"),
+    "context": ("GET", "/api/context"),
 }

@@ -28,9 +28,52 @@ class Trace:
     updated_at: str
     duplicate_of: Optional[str] = None
     similar: Optional[List[Dict[str, Any]]] = None
+    project: Optional[str] = None
+    pinned: bool = False
 
     @classmethod
     def parse(cls, data: Dict[str, Any]) -> "Trace":
+        return _from(cls, data)
+
+
+@dataclass
+class Project:
+    id: str
+    name: str
+    description: Optional[str]
+    archived: bool
+    archived_at: Optional[str]
+    trace_count: int
+    created_at: str
+    updated_at: str
+
+    @classmethod
+    def parse(cls, data: Dict[str, Any]) -> "Project":
+        return _from(cls, data)
+
+
+@dataclass
+class ProjectList:
+    projects: List[Project]
+    personal_count: int
+
+    @classmethod
+    def parse(cls, data: Dict[str, Any]) -> "ProjectList":
+        return cls(projects=[Project.parse(p) for p in data["projects"]], personal_count=data["personal_count"])
+
+
+@dataclass
+class Briefing:
+    """The session briefing (ADR 0030): items (dicts with id, title, snippet, why, importance,
+    pinned, project, updated_at), best first, within max_tokens (estimated as characters / 4)."""
+    project: Optional[str]
+    max_tokens: int
+    used_tokens: int
+    items: List[Dict[str, Any]]
+    omitted: int
+
+    @classmethod
+    def parse(cls, data: Dict[str, Any]) -> "Briefing":
         return _from(cls, data)
 
 

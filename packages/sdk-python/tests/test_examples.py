@@ -35,6 +35,24 @@ class ExamplesTest(unittest.TestCase):
         self.assertEqual(caught.exception.code, "not_found")
         self.assertEqual(cairn.restore_trace(trace.id).id, trace.id)
 
+    def test_projects_and_briefing(self):
+        cairn = self.cairn
+        project = cairn.create_project("py/service", description="A Python service")
+        rule = cairn.create_trace("py/service: deploys go through the staging branch", project="py/service",
+                                  importance="high", pinned=True)
+        self.assertEqual(rule.project, "py/service")
+        self.assertTrue(rule.pinned)
+        only = cairn.list_traces(project="py/service", project_only=True)
+        self.assertEqual([t.id for t in only.traces], [rule.id])
+        listed = cairn.list_projects()
+        self.assertEqual([p.trace_count for p in listed.projects if p.id == project.id], [1])
+        briefing = cairn.context(project="py/service", max_tokens=500)
+        # The project's memories and personal ones (other tests' pinned traces may be personal).
+        self.assertIn((rule.id, "pinned"), [(i["id"], i["why"]) for i in briefing.items])
+        self.assertEqual(cairn.update_project(project.id, archived=True).archived, True)
+        self.assertEqual(cairn.delete_project(project.id), 1)
+        self.assertIsNone(cairn.get_trace(rule.id).project)
+
     def test_pagination(self):
         for i in range(5):
             self.cairn.create_trace(f"Python page item {i}", tags=["py-pages"])

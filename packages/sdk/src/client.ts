@@ -4,6 +4,14 @@ import type {
   ImportJobItem,
   ImportJobItemsResponse,
 } from '../../../contract/account.js';
+import type { ContextResponse } from '../../../contract/context.js';
+import type {
+  CreateProjectRequest,
+  DeleteProjectResponse,
+  Project,
+  ProjectList,
+  UpdateProjectRequest,
+} from '../../../contract/projects.js';
 import type { SearchRequest, SearchResponse } from '../../../contract/search.js';
 import type { TagChangeResponse, TagCount } from '../../../contract/tags.js';
 import type { BulkTracesRequest, BulkTracesResponse } from '../../../contract/trace-bulk.js';
@@ -46,6 +54,10 @@ export type ListOptions = {
   tags?: string[];
   page?: number;
   pageSize?: number;
+  /** A project's name: its traces and personal ones; `*` or left out: every trace (ADR 0029). */
+  project?: string;
+  /** With `project`: only that project's traces, no personal ones. */
+  project_only?: boolean;
 };
 export type ExportFormat = 'json' | 'markdown' | 'mcp-memory';
 export type ImportBody = string | Uint8Array | ArrayBuffer | Blob;
@@ -196,6 +208,38 @@ export class Cairn {
   /** The near-duplicates Cairn found for a trace (by words at once, by meaning once it is embedded). */
   similarTraces(id: string): Promise<SimilarTraces> {
     return this.json('GET', `/api/traces/${encodeURIComponent(id)}/similar`);
+  }
+
+  // Projects (a trace in at most one; ADR 0029)
+
+  /** Your projects with their trace counts, and how many traces are personal. */
+  listProjects(options: { archived?: boolean } = {}): Promise<ProjectList> {
+    return this.json('GET', '/api/projects', { query: options });
+  }
+
+  createProject(input: CreateProjectRequest): Promise<Project> {
+    return this.json('POST', '/api/projects', { json: input });
+  }
+
+  /** Renames, describes, archives (archived: true) or brings back (false) a project. */
+  updateProject(id: string, patch: UpdateProjectRequest): Promise<Project> {
+    return this.json('PATCH', `/api/projects/${encodeURIComponent(id)}`, { json: patch });
+  }
+
+  /** Its traces become personal (the default) or are deleted (restorable for 30 days). */
+  deleteProject(
+    id: string,
+    options: { traces?: 'personal' | 'delete' } = {},
+  ): Promise<DeleteProjectResponse> {
+    return this.json('DELETE', `/api/projects/${encodeURIComponent(id)}`, { query: options });
+  }
+
+  /**
+   * The session briefing (ADR 0030): pinned and important memories first, then the most used and
+   * recent, then those relevant to `task`, within `max_tokens` (estimated as characters / 4).
+   */
+  context(options: { project?: string; task?: string; max_tokens?: number } = {}): Promise<ContextResponse> {
+    return this.json('GET', '/api/context', { query: options });
   }
 
   // Search and stats

@@ -25,6 +25,11 @@ export const ENDPOINTS = {
   importItems: ['GET', '/api/account/import/jobs/{id}/items'],
   startImport: ['POST', '/api/account/import/jobs/{id}/start'],
   cancelImport: ['POST', '/api/account/import/jobs/{id}/cancel'],
+  listProjects: ['GET', '/api/projects'],
+  createProject: ['POST', '/api/projects'],
+  updateProject: ['PATCH', '/api/projects/{id}'],
+  deleteProject: ['DELETE', '/api/projects/{id}'],
+  context: ['GET', '/api/context'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 /**

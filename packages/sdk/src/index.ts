@@ -21,6 +21,14 @@ export {
 } from './errors.js';
 export type { AccountExport, ImportJob, ImportJobItem } from '../../../contract/account.js';
 export type { SearchRequest, SearchResponse, SearchResult } from '../../../contract/search.js';
+export type { BriefingItem, ContextResponse } from '../../../contract/context.js';
+export type {
+  CreateProjectRequest,
+  DeleteProjectResponse,
+  Project,
+  ProjectList,
+  UpdateProjectRequest,
+} from '../../../contract/projects.js';
 export type { TagChangeResponse, TagCount } from '../../../contract/tags.js';
 export type {
   CreateTraceRequest,

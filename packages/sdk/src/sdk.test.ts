@@ -69,6 +69,30 @@ describe('SDKs against a real server', () => {
     expect(bulk.changed.sort()).toEqual([trace.id, near.id].sort());
   });
 
+  it('TypeScript: projects and the session briefing', async () => {
+    const project = await cairn.createProject({ name: 'acme/api', description: 'The API repository' });
+    const rule = await cairn.createTrace({
+      content: 'acme/api: run the migrations before the tests',
+      project: 'acme/api',
+      importance: 'high',
+    });
+    // REST names only existing projects (an assistant naming a new one over MCP creates it).
+    await cairn.createProject({ name: 'acme/web' });
+    const other = await cairn.createTrace({ content: 'Another repo formats with tabs', project: 'acme/web' });
+    expect(rule.project).toBe('acme/api');
+    const inProject = await cairn.listTraces({ project: 'acme/api', project_only: true });
+    expect(inProject.traces.map((t) => t.id)).toEqual([rule.id]);
+    const listed = await cairn.listProjects();
+    expect(listed.projects.find((p) => p.id === project.id)?.trace_count).toBe(1);
+    expect((await cairn.updateTrace(rule.id, { pinned: true })).pinned).toBe(true);
+    const briefing = await cairn.context({ project: 'acme/api', max_tokens: 500 });
+    expect(briefing.items[0]).toMatchObject({ id: rule.id, why: 'pinned' });
+    expect(briefing.items.map((i) => i.id)).not.toContain(other.id);
+    expect((await cairn.updateProject(project.id, { name: 'acme/api-v2' })).name).toBe('acme/api-v2');
+    expect(await cairn.deleteProject(project.id)).toEqual({ deleted: true, traces: 1 });
+    expect((await cairn.getTrace(rule.id)).project).toBeNull();
+  });
+
   it('TypeScript: pagination as an async iterator', async () => {
     for (let i = 0; i < 7; i++) await cairn.createTrace({ content: `Paged memory ${i}`, tags: ['paged'] });
     const seen: string[] = [];
@@ -221,7 +245,7 @@ describe('SDKs against a real server', () => {
     };
     const documented = new Set(
       Object.entries(doc.paths)
-        .filter(([p]) => /^\/api\/(traces|search|stats|account|tags)/.test(p))
+        .filter(([p]) => /^\/api\/(traces|search|stats|account|tags|projects|context)/.test(p))
         .flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`)),
     );
     const excluded = new Set(NOT_IN_SDK.map(([m, p]) => `${m} ${p}`));
