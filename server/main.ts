@@ -12,6 +12,8 @@ async function main(): Promise<void> {
   const secrets = loadSecrets({ secretKey: config.secretKey, dataDir: config.dataDir });
   const app = await buildApp({ config, db, secrets });
   const maintenance = app.services.maintenance.start();
+  // Scheduled backups of the embedded database (ADR 0031); off with BACKUP_INTERVAL_HOURS=0.
+  const backups = app.services.backups.start();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -23,6 +25,7 @@ async function main(): Promise<void> {
       const finished = await shutDown({
         drain: async () => {
           maintenance.stop();
+          backups.stop();
           await app.close(); // stops accepting, waits for in-flight requests, runs onClose hooks
         },
         cut: () => app.server.closeAllConnections(),
