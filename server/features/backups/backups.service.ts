@@ -14,6 +14,24 @@ type Log = {
 
 export type BackupFile = { file: string; createdAt: Date; bytes: number };
 
+/** Backups in `dir`, newest first (their names sort by time); none when it does not exist. */
+export async function listBackups(dir: string): Promise<BackupFile[]> {
+  const names = await readdir(dir).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return [];
+    throw err;
+  });
+  const files: BackupFile[] = [];
+  for (const name of names
+    .filter((n) => BACKUP_FILE.test(n))
+    .sort()
+    .reverse()) {
+    const info = await stat(path.join(dir, name)).catch(() => undefined);
+    if (info?.isFile())
+      files.push({ file: path.join(dir, name), createdAt: backupFileTime(name)!, bytes: info.size });
+  }
+  return files;
+}
+
 /** What the Settings page shows: whether backups run here, and the latest one. */
 export type BackupState = 'on' | 'off' | 'postgres';
 
@@ -80,23 +98,7 @@ export function createBackupsService(deps: { config: Config; db: Db; log: Log })
         await rm(path.join(dir, name), { force: true });
   }
 
-  /** Backups in BACKUP_DIR, newest first (their names sort by time). */
-  async function list(): Promise<BackupFile[]> {
-    const names = await readdir(dir).catch((err: NodeJS.ErrnoException) => {
-      if (err.code === 'ENOENT') return [];
-      throw err;
-    });
-    const files: BackupFile[] = [];
-    for (const name of names
-      .filter((n) => BACKUP_FILE.test(n))
-      .sort()
-      .reverse()) {
-      const info = await stat(path.join(dir, name)).catch(() => undefined);
-      if (info?.isFile())
-        files.push({ file: path.join(dir, name), createdAt: backupFileTime(name)!, bytes: info.size });
-    }
-    return files;
-  }
+  const list = () => listBackups(dir);
 
   async function prune(): Promise<void> {
     for (const old of (await list()).slice(keep)) await rm(old.file, { force: true });
