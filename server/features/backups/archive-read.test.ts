@@ -6,7 +6,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { END_OF_ARCHIVE, padding, tarHeader, type TarEntry } from '../../lib/tar.js';
-import { BACKUP_FORMAT } from './archive-format.js';
+import { BACKUP_FORMAT, type BackupManifest } from './archive-format.js';
 import { BACKUP_LIMITS, extractBackupArchive } from './archive-read.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'cairn-archive-'));
@@ -37,7 +37,7 @@ function archive(parts: Uint8Array[][], end = true): string {
 async function extract(file: string, limits = BACKUP_LIMITS) {
   const dest = path.join(root, `d${n++}`);
   mkdirSync(dest);
-  const result = await extractBackupArchive(file, dest, limits).then(
+  const result: { ok?: BackupManifest; error?: string } = await extractBackupArchive(file, dest, limits).then(
     (m) => ({ ok: m }),
     (err: Error) => ({ error: err.message }),
   );

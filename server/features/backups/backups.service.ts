@@ -49,7 +49,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 export function createBackupsService(deps: { config: Config; db: Db; log: Log }) {
   const { config, db, log } = deps;
   const { dir, intervalHours, keep } = config.backup;
-  const state: BackupState = config.databaseUrl ? 'postgres' : intervalHours > 0 ? 'on' : 'off';
+  const state: BackupState = db.kind === 'postgres' ? 'postgres' : intervalHours > 0 ? 'on' : 'off';
   let running: Promise<BackupFile> | undefined;
   let lastError: string | null = null;
 

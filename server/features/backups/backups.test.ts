@@ -2,12 +2,14 @@
 // backup is taken, the archive on disk, restore into a fresh data directory and the database it
 // opens. Faked: the embedding model (feature hashing). On PostgreSQL (TEST_DATABASE_URL) Cairn
 // does not back the database up itself (pg_dump does): that run checks it says so.
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/db.js';
 import { openDatabase } from '../../db/open.js';
+import { openPostgres } from '../../db/postgres.js';
 import { createTestApp, type TestApiKey, type TestApp } from '../../test-support/test-app.js';
 import { restoreBackup } from './restore.js';
 
@@ -148,6 +150,21 @@ describe.skipIf(onPostgres)('backups of the embedded database', () => {
   });
 });
 
+/** pg_dump and pg_restore as the README says, against the test server (TEST_DATABASE_URL). */
+function pgTool(tool: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(tool, args, { maxBuffer: 16 * 1024 * 1024 }, (err, _out, stderr) =>
+      err ? reject(new Error(`${tool} failed: ${stderr || err.message}`)) : resolve(),
+    );
+  });
+}
+
+function databaseUrl(name: string): string {
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 describe.runIf(onPostgres)('backups on PostgreSQL', () => {
   it('leaves them to pg_dump and says so', async () => {
     const t = await createTestApp();
@@ -162,4 +179,63 @@ describe.runIf(onPostgres)('backups on PostgreSQL', () => {
       await t.close();
     }
   });
+
+  it('the README pg_dump and pg_restore, under writes, restore a consistent copy of every row', async () => {
+    const t = await createTestApp();
+    const restoredName = `cairn_restored_${Date.now().toString(36)}`;
+    const admin = await openPostgres(process.env.TEST_DATABASE_URL!);
+    let restored: Db | undefined;
+    try {
+      const alice = await t.signUp();
+      const key = await t.apiKey(alice);
+      await t.oauthToken(alice, { scopes: ['read:traces'] });
+      for (let i = 0; i < 10; i++) await t.trace(key, { content: `Before the dump ${i}`, tags: ['seed'] });
+      await t.app.services.embeddingWorker.drain();
+      const [{ name } = { name: '' }] = await t.db.asSystem((tx) =>
+        tx.query<{ name: string }>('SELECT current_database() AS name'),
+      );
+      const dump = path.join(scratch, 'cairn.dump');
+      let writing = true;
+      const writers = [0, 1].map(async (w) => {
+        for (let i = 0; writing; i++)
+          expect((await t.as(key).post('/api/traces', { content: `Writer ${w} note ${i}` })).status).toBe(
+            201,
+          );
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      await pgTool('pg_dump', ['--format=custom', `--file=${dump}`, databaseUrl(name)]);
+      writing = false;
+      await Promise.all(writers);
+
+      await admin.runOutsideTransaction(`CREATE DATABASE ${restoredName}`);
+      await pgTool('pg_restore', ['--no-owner', `--dbname=${databaseUrl(restoredName)}`, dump]);
+      restored = await openPostgres(databaseUrl(restoredName));
+      const copy = await everyRow(restored);
+      const source = await everyRow(t.db);
+      const contents = copy.traces!.map((r) => (JSON.parse(r) as { content: string }).content);
+      for (const w of [0, 1]) {
+        const mine = contents
+          .filter((c) => c.startsWith(`Writer ${w} `))
+          .map((c) => Number(c.split(' ').at(-1)))
+          .sort((a, b) => a - b);
+        expect(mine).toEqual(mine.map((_, i) => i));
+      }
+      expect(Object.keys(copy)).toEqual(Object.keys(source));
+      for (const table of ['users', 'oauth_clients']) expect(copy[table], table).toEqual(source[table]);
+      for (const table of ['traces', 'trace_embeddings', 'api_keys', 'oauth_clients'])
+        expect(copy[table]!.length, table).toBeGreaterThan(0);
+      // Row-level security came back with the rows: a user-scoped transaction sees only its own.
+      const seen = await restored.asUser('00000000-0000-4000-8000-000000000000', (tx) =>
+        tx.query('SELECT id FROM traces'),
+      );
+      expect(seen).toEqual([]);
+    } finally {
+      await restored?.close();
+      await admin
+        .runOutsideTransaction(`DROP DATABASE IF EXISTS ${restoredName} WITH (FORCE)`)
+        .catch(() => {});
+      await admin.close();
+      await t.close();
+    }
+  }, 300_000);
 });
