@@ -154,7 +154,7 @@ export function createBackupsService(deps: { config: Config; db: Db; log: Log })
      * The schedule: the first backup once the latest one is an interval old (at least a minute
      * after start), then every interval. Off on PostgreSQL and with BACKUP_INTERVAL_HOURS=0.
      */
-    start(): { stop(): void } {
+    start(opts: { firstDelayMs?: number } = {}): { stop(): void } {
       if (state !== 'on') return { stop() {} };
       const intervalMs = intervalHours * 3_600_000;
       let timer: NodeJS.Timeout | undefined;
@@ -177,7 +177,9 @@ export function createBackupsService(deps: { config: Config; db: Db; log: Log })
       void list()
         .then((files) => files[0]?.createdAt.getTime() ?? 0)
         .catch(() => 0)
-        .then((latest) => schedule(Math.max(Date.now() + FIRST_BACKUP_DELAY_MS, latest + intervalMs)));
+        .then((latest) =>
+          schedule(Math.max(Date.now() + (opts.firstDelayMs ?? FIRST_BACKUP_DELAY_MS), latest + intervalMs)),
+        );
       return {
         stop() {
           stopped = true;

@@ -37,6 +37,43 @@ async function openRestored(dataDir: string) {
   return openDatabase({ dataDir, databaseUrl: undefined, pgliteSharedBuffersMb: undefined });
 }
 
+describe.skipIf(onPostgres)('scheduled backups', () => {
+  it('run on their own every interval, keep BACKUP_KEEP, and stop with the server', async () => {
+    const dir = path.join(scratch, 'scheduled');
+    // 0.0004 h: a backup every 1.44 s.
+    const t = await createTestApp({
+      BACKUP_DIR: dir,
+      BACKUP_INTERVAL_HOURS: '0.0004',
+      BACKUP_KEEP: '2',
+      SECRET_KEY: 's'.repeat(40),
+    });
+    const schedule = t.app.services.backups.start({ firstDelayMs: 0 });
+    try {
+      const deadline = Date.now() + 60_000;
+      while ((await t.app.services.backups.list()).length < 2 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 200));
+      await new Promise((r) => setTimeout(r, 3_000));
+      const names = readdirSync(dir);
+      expect(names.filter((n) => n.endsWith('.tar.gz'))).toHaveLength(2);
+      expect(names.filter((n) => n.endsWith('.partial')).length).toBeLessThanOrEqual(1);
+    } finally {
+      schedule.stop();
+      await t.close();
+    }
+    const off = await createTestApp({ BACKUP_DIR: path.join(scratch, 'off'), BACKUP_INTERVAL_HOURS: '0' });
+    try {
+      const alice = await off.signUp();
+      off.app.services.backups.start({ firstDelayMs: 0 }).stop();
+      expect((await off.as(alice).get('/api/backups/status')).json).toMatchObject({
+        state: 'off',
+        latest: null,
+      });
+    } finally {
+      await off.close();
+    }
+  }, 120_000);
+});
+
 describe.skipIf(onPostgres)('backups of the embedded database', () => {
   let t: TestApp;
   let key: TestApiKey;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { openDatabase } from '../../db/open.js';
 import { AppError } from '../../http/errors.js';
@@ -11,9 +11,9 @@ export type RestoreResult = { manifest: BackupManifest; traces: number; applied:
 /**
  * Restores a backup archive into `dataDir`, which must be empty or not exist: a restore never
  * mixes with, or replaces, a data directory that holds anything. The archive is unpacked into a
- * private sibling directory, opened there (taking the data-directory lock, applying any newer
+ * private directory inside it, opened there (taking the data-directory lock, applying any newer
  * migrations, counting the traces) and only then renamed into place. Any failure removes that
- * sibling, so `dataDir` is exactly as it was.
+ * directory (and `dataDir` when restore made it), so `dataDir` is exactly as it was.
  */
 export async function restoreBackup(opts: { file: string; dataDir: string }): Promise<RestoreResult> {
   const dataDir = path.resolve(opts.dataDir);
@@ -28,8 +28,11 @@ export async function restoreBackup(opts: { file: string; dataDir: string }): Pr
       `The data directory ${dataDir} is not empty (${existing.length} entries). Restore only into an ` +
         'empty or new directory: move this one aside (or set DATA_DIR to a new path) and run restore again.',
     );
-  await mkdir(path.dirname(dataDir), { recursive: true });
-  const staging = `${dataDir}.restoring-${randomBytes(4).toString('hex')}`;
+  // Unpacked inside DATA_DIR itself, so the final moves stay on its file system (a Docker volume
+  // is a mount point: it can be neither replaced nor renamed onto).
+  const created = existing.length === 0 && !(await exists(dataDir));
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const staging = path.join(dataDir, `.restoring-${randomBytes(4).toString('hex')}`);
   await mkdir(staging, { mode: 0o700 });
   try {
     const manifest = await extractBackupArchive(opts.file, staging).catch((err: unknown) => {
@@ -55,13 +58,19 @@ export async function restoreBackup(opts: { file: string; dataDir: string }): Pr
       await db.close();
       lock?.release();
     }
-    await rmdir(dataDir).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== 'ENOENT') throw err;
-    });
-    await rename(staging, dataDir);
+    for (const name of await readdir(staging))
+      await rename(path.join(staging, name), path.join(dataDir, name));
+    await rmdir(staging);
     return { manifest, traces, applied };
   } catch (err) {
-    await rm(staging, { recursive: true, force: true });
+    await rm(created ? dataDir : staging, { recursive: true, force: true });
     throw err;
   }
+}
+
+async function exists(p: string): Promise<boolean> {
+  return stat(p).then(
+    () => true,
+    () => false,
+  );
 }
