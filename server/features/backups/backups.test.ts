@@ -174,6 +174,12 @@ describe.skipIf(onPostgres)('backups of the embedded database', () => {
       last_error: null,
     });
     expect((await t.as(null).get('/api/backups/status')).status).toBe(401);
+    const doc = (await t.as(null).get('/api/openapi.json')).json as unknown as {
+      paths: Record<string, { get?: { responses?: Record<string, unknown> } }>;
+    };
+    expect(JSON.stringify(doc.paths['/api/backups/status']?.get?.responses?.['200'])).toContain(
+      'BackupStatus',
+    );
   }, 300_000);
 
   it('refuses a non-empty data directory and leaves it as it was', async () => {
