@@ -68,6 +68,11 @@ async function main(): Promise<void> {
       ? `  First run: open ${config.publicUrl}/login to create your owner account (or, with the server stopped: npm run cairn -- user create --email you@example.com, which asks for the password)`
       : `  Sign in at ${config.publicUrl}/login, then create an API key at ${config.publicUrl}/app/settings/api-keys`,
     `  MCP endpoint: ${config.publicUrl}/mcp    API docs: ${config.publicUrl}/api/docs`,
+    app.services.backups.state === 'on'
+      ? `  Backups: every ${config.backup.intervalHours} h into ${config.backup.dir} (npm run cairn -- restore FILE, with the server stopped)`
+      : app.services.backups.state === 'off'
+        ? '  Backups: off (BACKUP_INTERVAL_HOURS=0)'
+        : '  Backups: back PostgreSQL up with pg_dump',
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

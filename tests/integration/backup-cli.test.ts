@@ -62,6 +62,8 @@ describe('cairn backup, restore and doctor', () => {
       DATA_DIR: dataDir,
       EMBEDDINGS_URL: embeddingsUrl,
       EMBEDDINGS_MODEL: 'fake',
+      // No scheduled backup a minute in, on a slow machine, to change what doctor sees.
+      BACKUP_INTERVAL_HOURS: '0',
     });
     const running = await cairn(['backup'], { PORT: port });
     expect(running.code).toBe(1);
