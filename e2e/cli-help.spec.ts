@@ -25,6 +25,9 @@ const COMMANDS = [
   ['user', 'list'],
   ['reindex'],
   ['import'],
+  ['backup'],
+  ['restore'],
+  ['doctor'],
 ];
 
 for (const command of COMMANDS) {

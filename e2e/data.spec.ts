@@ -21,6 +21,8 @@ test('export downloads every trace; importing previews, runs with a progress bar
   }
 
   await expect(page.getByRole('heading', { name: 'Your data' })).toBeVisible();
+  // The server's own backups, in one line (ADR 0031): none yet, or one taken a minute after start.
+  await expect(page.getByTestId('backup-status')).toHaveText(/^(No backup yet|Last backup .+)\. Every 24 h/);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export my data' }).click();
   const file = await download;

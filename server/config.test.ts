@@ -14,7 +14,20 @@ describe('loadConfig', () => {
       allowRegistration: false,
       oauthDynamicRegistration: true,
       logLevel: 'info',
+      backup: { dir: `${path.resolve('./data')}-backups`, intervalHours: 24, keep: 7 },
     });
+  });
+
+  it('reads the backup settings, 0 hours meaning off', () => {
+    expect(
+      loadConfig({ DATA_DIR: '/srv/cairn', BACKUP_INTERVAL_HOURS: '0', BACKUP_KEEP: '3' }).backup,
+    ).toEqual({ dir: '/srv/cairn-backups', intervalHours: 0, keep: 3 });
+    expect(loadConfig({ BACKUP_DIR: '/mnt/b', BACKUP_INTERVAL_HOURS: '0.5' }).backup).toMatchObject({
+      dir: '/mnt/b',
+      intervalHours: 0.5,
+    });
+    expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
+    expect(() => loadConfig({ BACKUP_INTERVAL_HOURS: '-1' })).toThrow(/BACKUP_INTERVAL_HOURS/);
   });
 
   it('derives PUBLIC_URL from HOST/PORT and trims a trailing slash from a given one', () => {

@@ -81,6 +81,10 @@ const envSchema = z.object({
     .string()
     .regex(/^\S{16,256}$/, 'must be 16 to 256 characters without spaces (try: openssl rand -hex 24)')
     .optional(),
+  // Scheduled backups of the embedded database (docs/decisions/0031-backups.md); 0 turns them off.
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(8760).default(24),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
 });
 
 export type Config = {
@@ -112,6 +116,12 @@ export type Config = {
   overload: { timeoutMs: number; maxConcurrent: number; queueMs: number };
   /** Unset: GET /metrics answers 404 (server/features/metrics, ADR 0032). */
   metricsToken: string | undefined;
+  /**
+   * Backups (ADR 0031). `dir` defaults to a sibling of DATA_DIR (`<DATA_DIR>-backups`), so a lost
+   * or wiped data directory does not take its backups with it. `intervalHours` 0: no scheduled
+   * backups; they never run on PostgreSQL, whose own tools (pg_dump) back it up.
+   */
+  backup: { dir: string; intervalHours: number; keep: number };
   version: string;
 };
 
@@ -154,6 +164,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       queueMs: e.REQUEST_QUEUE_MS,
     },
     metricsToken: e.METRICS_TOKEN,
+    backup: {
+      dir: path.resolve(e.BACKUP_DIR ?? `${path.resolve(e.DATA_DIR)}-backups`),
+      intervalHours: e.BACKUP_INTERVAL_HOURS,
+      keep: e.BACKUP_KEEP,
+    },
     version: readVersion(),
   };
 }

@@ -12,6 +12,8 @@ async function main(): Promise<void> {
   const secrets = loadSecrets({ secretKey: config.secretKey, dataDir: config.dataDir });
   const app = await buildApp({ config, db, secrets });
   const maintenance = app.services.maintenance.start();
+  // Scheduled backups of the embedded database (ADR 0031); off with BACKUP_INTERVAL_HOURS=0.
+  const backups = app.services.backups.start();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -23,6 +25,7 @@ async function main(): Promise<void> {
       const finished = await shutDown({
         drain: async () => {
           maintenance.stop();
+          backups.stop();
           await app.close(); // stops accepting, waits for in-flight requests, runs onClose hooks
         },
         cut: () => app.server.closeAllConnections(),
@@ -65,6 +68,11 @@ async function main(): Promise<void> {
       ? `  First run: open ${config.publicUrl}/login to create your owner account (or, with the server stopped: npm run cairn -- user create --email you@example.com, which asks for the password)`
       : `  Sign in at ${config.publicUrl}/login, then create an API key at ${config.publicUrl}/app/settings/api-keys`,
     `  MCP endpoint: ${config.publicUrl}/mcp    API docs: ${config.publicUrl}/api/docs`,
+    app.services.backups.state === 'on'
+      ? `  Backups: every ${config.backup.intervalHours} h into ${config.backup.dir} (npm run cairn -- restore FILE, with the server stopped)`
+      : app.services.backups.state === 'off'
+        ? '  Backups: off (BACKUP_INTERVAL_HOURS=0)'
+        : '  Backups: back PostgreSQL up with pg_dump',
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

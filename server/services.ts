@@ -16,6 +16,7 @@ import { createOAuthServices } from './features/oauth/oauth.service.js';
 import { createCategoriser } from './features/categorise/categoriser.js';
 import { createEmbeddingWorker } from './features/embedding-queue/embedding-worker.js';
 import { createHealthService } from './features/health/health.service.js';
+import { createBackupsService } from './features/backups/backups.service.js';
 import { createMaintenance } from './features/maintenance/maintenance.js';
 import { createMetrics } from './features/metrics/metrics.js';
 import { createSearchService } from './features/search/search.service.js';
@@ -214,6 +215,7 @@ export function createServices(deps: AppDeps) {
     embeddingWorker,
     search,
     maintenance,
+    backups: createBackupsService({ config: deps.config, db, log }),
   };
 }
 

@@ -32,6 +32,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         HOST: '127.0.0.1',
         PORT: String(port),
         DATA_DIR: dataDir,
+        // Scheduled backups stay on, as people run it, inside the directory removed afterwards.
+        BACKUP_DIR: path.join(dataDir, 'backups'),
         LOG_LEVEL: 'warn',
         // Every e2e test registers its own account from 127.0.0.1: far more than a household's 5 an hour.
         REGISTRATIONS_PER_HOUR: '100000',

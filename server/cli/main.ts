@@ -3,6 +3,8 @@ import { DataDirInUseError } from '../db/data-dir-lock.js';
 import { AppError } from '../http/errors.js';
 import { type CliContext, openCliContext } from './context.js';
 import { CliUsageError } from './io.js';
+import { BACKUP_USAGE, runBackupCommand, runRestoreCommand } from './backup.command.js';
+import { DOCTOR_USAGE, runDoctorCommand } from './doctor.command.js';
 import { IMPORT_USAGE, runImportCommand } from './import.command.js';
 import { REINDEX_USAGE, runReindexCommand } from './reindex.command.js';
 import { runUserCommand, USER_USAGE } from './user.command.js';
@@ -15,6 +17,10 @@ ${REINDEX_USAGE}
 
 ${IMPORT_USAGE}
 
+${BACKUP_USAGE}
+
+${DOCTOR_USAGE}
+
 With the embedded database, stop the server first: two processes must never open one data directory.`;
 
 type Command = (argv: string[], ctx: () => Promise<CliContext>, out: (line: string) => void) => Promise<void>;
@@ -24,6 +30,9 @@ const COMMANDS: Record<string, Command> = {
   user: runUserCommand,
   reindex: runReindexCommand,
   import: runImportCommand,
+  backup: runBackupCommand,
+  restore: runRestoreCommand,
+  doctor: runDoctorCommand,
 };
 
 async function main(argv: string[]): Promise<number> {
@@ -42,7 +51,8 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     if (opened) await (await opened.catch(() => undefined))?.close();
   }
-  return 0;
+  // A command that reports a problem without throwing (doctor, reindex) sets the code itself.
+  return typeof process.exitCode === 'number' ? process.exitCode : 0;
 }
 
 main(process.argv.slice(2)).then(

@@ -133,6 +133,20 @@ export async function acquireDataDirLock(dataDir: string, options: LockOptions =
   }
 }
 
+/**
+ * Who holds the data directory now, if a live process does (for `cairn doctor`): the lock is read
+ * and its holder checked exactly as a starter would, without taking anything.
+ */
+export async function dataDirLockHolder(
+  dataDir: string,
+  options: Pick<LockOptions, 'staleMs'> = {},
+): Promise<{ pid: number; host: string; startedAt: string } | undefined> {
+  const holder = readLock(path.join(dataDir, 'cairn.lock'));
+  if (!holder || !(await holderLives(dataDir, holder, options.staleMs ?? STALE_HEARTBEAT_MS)))
+    return undefined;
+  return { pid: holder.pid, host: holder.host, startedAt: holder.startedAt };
+}
+
 function inUse(dataDir: string, holder: LockInfo): DataDirInUseError {
   return new DataDirInUseError(dataDir, holder.pid, holder.host);
 }

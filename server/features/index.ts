@@ -3,6 +3,7 @@ import type { AppDeps, Services } from '../services.js';
 import { accountRoutes } from './account/account.routes.js';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { backupsRoutes } from './backups/backups.routes.js';
 import { sessionsRoutes } from './auth/sessions.routes.js';
 import { contextRoutes } from './context/context.routes.js';
 import { downloadsRoutes } from './downloads/downloads.routes.js';
@@ -61,4 +62,5 @@ export async function registerFeatures(
   });
   await app.register(searchRoutes, { search: services.search });
   await app.register(contextRoutes, { context: services.context });
+  await app.register(backupsRoutes, { backups: services.backups });
 }

@@ -2,11 +2,13 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { type ExportFormat, useExportAccount } from '../../api/account.js';
+import { useBackupStatus } from '../../api/backups.js';
 import { Button } from '../../components/ui/Button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/Card.js';
 import { PageHeader } from '../../components/ui/PageHeader.js';
 import { SegmentedControl } from '../../components/ui/SegmentedControl.js';
 import { messageOf } from '../../lib/api-error.js';
+import { backupLine } from '../../lib/backup-line.js';
 import { DeleteAccountCard } from './DeleteAccountCard.js';
 import { ImportCard } from './ImportCard.js';
 import { usePageTitle } from '../../lib/page-title.js';
@@ -22,6 +24,7 @@ export function DataPage() {
   usePageTitle('Import and export');
   const exporter = useExportAccount();
   const [format, setFormat] = useState<ExportFormat>('json');
+  const backups = useBackupStatus();
 
   const onExport = () =>
     exporter.mutate(format, {
@@ -58,6 +61,18 @@ export function DataPage() {
             {exporter.isPending ? 'Exporting...' : 'Export my data'}
           </Button>
         </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Server backups</CardTitle>
+          <CardDescription data-testid="backup-status">
+            {backups.data
+              ? backupLine(backups.data)
+              : backups.isError
+                ? 'Backup status unavailable'
+                : 'Loading…'}
+          </CardDescription>
+        </CardHeader>
       </Card>
       <ImportCard />
       <DeleteAccountCard />
