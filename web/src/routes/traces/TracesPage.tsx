@@ -54,7 +54,13 @@ export function TracesPage() {
 
   // A selection is made for one set of words and filters: a new one starts afresh.
   const { clear } = selection;
-  const scope = JSON.stringify([state.search.trim(), state.category, state.importance, state.tags]);
+  const scope = JSON.stringify([
+    state.search.trim(),
+    state.category,
+    state.importance,
+    state.tags,
+    state.project,
+  ]);
   useEffect(() => clear(), [scope, clear]);
 
   // The search box writes to the URL once typing pauses; a URL changed from elsewhere (Back, a
@@ -88,7 +94,7 @@ export function TracesPage() {
     );
   }, [params, setParams, openCreate]);
 
-  const clearFilters = () => update({ category: null, importance: null, tags: [] });
+  const clearFilters = () => update({ category: null, importance: null, tags: [], project: null });
   const body = {
     state,
     view,
@@ -137,7 +143,7 @@ export function TracesPage() {
             {...body}
             onClearFilters={() => {
               setSearchText('');
-              update({ search: '', category: null, importance: null, tags: [] });
+              update({ search: '', category: null, importance: null, tags: [], project: null });
             }}
             onCreate={openCreate}
           />
