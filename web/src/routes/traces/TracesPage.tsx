@@ -1,4 +1,4 @@
-import { Plus, Tags } from 'lucide-react';
+import { FolderGit2, Plus, Tags } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { Trace } from '../../../../contract/traces.js';
@@ -110,6 +110,12 @@ export function TracesPage() {
         description="Everything your AI assistants can remember about you."
         actions={
           <>
+            <Button variant="secondary" asChild>
+              <Link to="/app/projects">
+                <FolderGit2 aria-hidden="true" />
+                Projects
+              </Link>
+            </Button>
             <Button variant="secondary" asChild>
               <Link to="/app/tags">
                 <Tags aria-hidden="true" />
