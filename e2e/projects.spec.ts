@@ -2,6 +2,7 @@
 // it (kept in the URL), move a trace there from its detail page and several at once from the bulk
 // bar, the project's badge on the cards, pin a trace, per-project counts on the dashboard, and
 // delete a project keeping its traces as personal. Real: the built server, Debian's Chromium.
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from './support/fixtures.js';
 import { cards } from './support/traces-page.js';
 
@@ -86,4 +87,46 @@ test('create a project, move traces into it, filter the list by it, see its badg
   await confirm.getByRole('button', { name: 'Delete project' }).click();
   await expect(page.getByText('acme/api deleted; 3 traces moved to personal')).toBeVisible();
   expect((await api.list()).traces.map((t) => t.project)).toEqual([null, null, null]);
+});
+
+test('rename and archive a project; delete one with its traces; the page passes axe, light and dark', async ({
+  page,
+  request,
+  signIn,
+  userWithTraces,
+}) => {
+  const { user, api } = await userWithTraces();
+  for (const name of ['old/name', 'scratch'])
+    expect((await request.post('/api/projects', { data: { name }, headers: api.headers })).status()).toBe(
+      201,
+    );
+  await api.create({ title: 'Scratch note', content: 'Throwaway.', category: 'fact', project: 'scratch' });
+  await signIn(user, '/app/projects');
+  const rows = page.getByRole('list', { name: 'Projects' }).getByRole('listitem');
+
+  await page.getByRole('button', { name: 'Rename old/name' }).click();
+  await page.getByRole('dialog').getByRole('textbox', { name: 'New name' }).fill('new/name');
+  await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
+  await expect(page.getByText('old/name renamed to new/name')).toBeVisible();
+  await page.getByRole('button', { name: 'Archive new/name' }).click();
+  await expect(page.getByText('new/name archived')).toBeVisible();
+  await expect(rows.filter({ hasText: 'new/name' })).toHaveCount(0);
+  await page.getByRole('checkbox', { name: 'Show archived projects' }).check();
+  await expect(rows.filter({ hasText: 'new/name' })).toContainText('archived');
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(
+      violations.map((v) => `${colorScheme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+  }
+
+  await page.getByRole('button', { name: 'Delete scratch' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await confirm.getByRole('radio', { name: 'Delete them' }).click();
+  await expect(confirm).toContainText('Its traces are deleted too');
+  await confirm.getByRole('button', { name: 'Delete project' }).click();
+  await expect(page.getByText('scratch deleted with 1 trace')).toBeVisible();
+  expect((await api.list()).totalCount).toBe(0);
 });
