@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProjectName } from './projects.js';
 import { Category, OneTag } from './traces.js';
 
 /** At most this many traces in one bulk request (one page of the list is at most 100). */
@@ -20,8 +21,17 @@ export const BulkTracesRequest = z
       z.object({ action: z.literal('set_category'), ids: Ids, category: Category }),
       z.object({ action: z.literal('add_tag'), ids: Ids, tag: Tag }),
       z.object({ action: z.literal('remove_tag'), ids: Ids, tag: Tag }),
+      z.object({
+        action: z.literal('move_to_project'),
+        ids: Ids,
+        project: ProjectName.nullable().describe(
+          'The name of one of your projects, or null: personal. An unknown name is refused (400), not created',
+        ),
+      }),
     ],
-    { error: 'action must be one of delete, restore, set_category, add_tag, remove_tag' },
+    {
+      error: 'action must be one of delete, restore, set_category, add_tag, remove_tag, move_to_project',
+    },
   )
   .meta({ id: 'BulkTracesRequest' });
 export type BulkTracesRequest = z.input<typeof BulkTracesRequest>;

@@ -204,7 +204,7 @@ export function createServices(deps: AppDeps) {
     projects,
     context,
     traceStats,
-    traceBulk: createTraceBulkService({ db }),
+    traceBulk: createTraceBulkService({ db, projects }),
     tags: createTagsService({ db }),
     traceBatch,
     account,

@@ -88,4 +88,16 @@ export const bulkRepo = {
       ),
     );
   },
+
+  /** Moves traces to a project (its id) or to personal (null); those already there are left out. */
+  async moveToProject(tx: Tx, userId: string, ids: Ids, projectId: string | null): Promise<string[]> {
+    return changedIds(
+      await tx.query<{ id: string }>(
+        `UPDATE traces SET project_id = $3, updated_at = now()
+          WHERE user_id = $1 AND id = ANY($2::uuid[]) AND is_active
+            AND project_id IS DISTINCT FROM $3::uuid RETURNING id`,
+        [userId, ids, projectId],
+      ),
+    );
+  },
 };

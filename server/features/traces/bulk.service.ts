@@ -2,6 +2,7 @@ import { BulkTracesRequest, type BulkTracesResponse } from '../../../contract/tr
 import { type Db, isUuid } from '../../db/db.js';
 import { type Principal, requireScope, requireWholeAccount } from '../../http/principal.js';
 import { parseInput } from '../../http/validation.js';
+import type { ProjectsService } from '../projects/projects.service.js';
 import { bulkRepo } from './bulk.repo.js';
 
 /**
@@ -10,9 +11,10 @@ import { bulkRepo } from './bulk.repo.js';
  * a page of the list may hold a trace another tab has just deleted, and refusing the rest for it
  * would help no one. The answer lists what changed. Category and tags are not part of the text
  * that is embedded, so no embedding is re-queued; the full-text and counters triggers follow the
- * delete and restore on their own.
+ * delete and restore on their own. Moving to a project names an existing one (an unknown name is
+ * a 400, not a new project: a typo in a bulk action would otherwise scatter traces).
  */
-export function createTraceBulkService({ db }: { db: Db }) {
+export function createTraceBulkService({ db, projects }: { db: Db; projects: ProjectsService }) {
   return {
     async apply(principal: Principal, input: BulkTracesRequest): Promise<BulkTracesResponse> {
       requireScope(principal, 'write:traces');
@@ -35,6 +37,15 @@ export function createTraceBulkService({ db }: { db: Db }) {
             return bulkRepo.addTag(tx, userId, ids, body.tag);
           case 'remove_tag':
             return bulkRepo.removeTag(tx, userId, ids, body.tag);
+          case 'move_to_project': {
+            // After the write lock (lockInIdOrder): the lookup only reads, and every write of the
+            // transaction stays behind the per-user lock (issue 26).
+            const projectId = await projects.forWrite(tx, principal, body.project, {
+              create: false,
+              isNew: false,
+            });
+            return bulkRepo.moveToProject(tx, userId, ids, projectId ?? null);
+          }
         }
       });
       return { changed };

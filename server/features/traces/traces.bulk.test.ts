@@ -135,4 +135,45 @@ describe('POST /api/traces/bulk', () => {
     expect(res.status).toBe(403);
     expect((await t.as(mine).get(`/api/traces/${id}`)).status).toBe(200);
   });
+
+  it('moves traces to a project and back to personal; an unknown project is a 400, a limited key a 403', async () => {
+    const me = await t.signUp();
+    const key = await t.apiKey(me);
+    const made = await t.as(key).post('/api/projects', { name: 'acme/api' });
+    expect(made.status, JSON.stringify(made.json)).toBe(201);
+    const ids = [await create(key, 'move me one'), await create(key, 'move me two')];
+    const other = await create(theirs, 'their trace, not moved');
+    const projectOf = async (id: string) =>
+      ((await t.as(key).get(`/api/traces/${id}`)).json as { project: string | null }).project;
+
+    const moved = await bulk(key, { action: 'move_to_project', ids: [...ids, other], project: 'ACME/api' });
+    expect(moved.status, JSON.stringify(moved.json)).toBe(200);
+    expect([...moved.json.changed].sort()).toEqual([...ids].sort());
+    expect(await projectOf(ids[0]!)).toBe('acme/api');
+    const only = (await t.as(key).get('/api/traces?project=acme%2Fapi&project_only=true')).json as {
+      traces: Trace[];
+    };
+    expect(only.traces.map((tr) => tr.id).sort()).toEqual([...ids].sort());
+    const counted = (await t.as(key).get('/api/projects')).json as { projects: { trace_count: number }[] };
+    expect(counted.projects[0]!.trace_count).toBe(2);
+    // Already there: nothing changes.
+    expect((await bulk(key, { action: 'move_to_project', ids, project: 'acme/api' })).json.changed).toEqual(
+      [],
+    );
+
+    const unknown = await bulk(key, { action: 'move_to_project', ids, project: 'nope' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.code).toBe('unknown_project');
+    expect(await projectOf(ids[0]!)).toBe('acme/api');
+
+    const limited = await t.apiKey(me, { project: 'acme/api' });
+    const refused = await bulk(limited, { action: 'move_to_project', ids, project: null });
+    expect(refused.status).toBe(403);
+    expect(await projectOf(ids[1]!)).toBe('acme/api');
+
+    const personal = await bulk(key, { action: 'move_to_project', ids: [ids[0]], project: null });
+    expect(personal.json.changed).toEqual([ids[0]]);
+    expect(await projectOf(ids[0]!)).toBeNull();
+    expect((await t.as(theirs).get(`/api/traces/${other}`)).json.project).toBeNull();
+  });
 });

@@ -60,13 +60,15 @@ export const tracesRoutes: FastifyPluginAsyncZod<Opts> = async (app, { traces, s
       schema: {
         tags,
         security,
-        summary: 'Delete, restore, re-categorise or tag up to 100 traces at once',
+        summary: 'Delete, restore, re-categorise, tag or move up to 100 traces at once',
         description:
           'One action on up to 100 traces, in one transaction. Ids that are not your traces (or ' +
           'not in a state the action applies to: already deleted, already tagged, ...) are ' +
           'ignored, not refused, and never reveal whether another user has them; `changed` lists ' +
           'the traces that changed. `restore` undoes `delete` (a trace whose content an active ' +
-          'trace has is left deleted); `add_tag` leaves a trace already at the tag limit as it is.',
+          'trace has is left deleted); `add_tag` leaves a trace already at the tag limit as it is; ' +
+          '`move_to_project` names an existing project (an unknown name is a 400 `unknown_project`) ' +
+          'or null for personal, and needs a key for the whole account (a project-limited one: 403).',
         body: BulkTracesRequest,
         response: { 200: BulkTracesResponse, ...errors },
       },

@@ -32,6 +32,14 @@ export type TraceListParams = {
   pageSize?: number;
   /** Ids left out: the ranked results the search box already shows (ADR 0026). */
   exclude?: readonly string[];
+  /** One project's traces only (personal ones left out); null or left out: every trace. */
+  project?: string | null;
+};
+
+/** Query keys of the projects: their counts change with every trace change, so they live here. */
+export const projectsKeys = {
+  all: ['projects'] as const,
+  list: (archived: boolean) => ['projects', 'list', { archived }] as const,
 };
 
 /** Query keys: everything under ['traces'] goes stale together after any change to a trace. */
@@ -50,6 +58,7 @@ export const tracesKeys = {
         page: p.page ?? 1,
         pageSize: p.pageSize ?? TRACE_LIMITS.pageSizeDefault,
         exclude: p.exclude ?? [],
+        project: p.project ?? null,
       },
     ] as const,
   detail: (id: string) => ['traces', 'detail', id] as const,
@@ -66,6 +75,8 @@ function listQuery(p: ReturnType<typeof tracesKeys.list>[2]) {
     importance: p.importance,
     tags: p.tags.length ? p.tags : undefined,
     exclude: p.exclude.length ? p.exclude : undefined,
+    project: p.project ?? undefined,
+    project_only: p.project ? 'true' : undefined,
     sort: p.sort,
     page: p.page,
     pageSize: p.pageSize,
@@ -132,6 +143,7 @@ export function invalidateAfterTraceChange(queryClient: QueryClient): Promise<vo
     queryClient.invalidateQueries({ queryKey: tracesKeys.all }),
     queryClient.invalidateQueries({ queryKey: statsKeys.all }),
     queryClient.invalidateQueries({ queryKey: searchKeys.all }),
+    queryClient.invalidateQueries({ queryKey: projectsKeys.all }),
   ]).then(() => undefined);
 }
 

@@ -25,6 +25,7 @@ const McpSetupPage = lazyPage(() =>
   import('../routes/mcp-setup/McpSetupPage.js').then((m) => m.McpSetupPage),
 );
 const TagsPage = lazyPage(() => import('../routes/tags/TagsPage.js').then((m) => m.TagsPage));
+const ProjectsPage = lazyPage(() => import('../routes/projects/ProjectsPage.js').then((m) => m.ProjectsPage));
 const SessionsPage = lazyPage(() => import('../routes/settings/SessionsPage.js').then((m) => m.SessionsPage));
 const ProfilePage = lazyPage(() => import('../routes/settings/ProfilePage.js').then((m) => m.ProfilePage));
 const DataPage = lazyPage(() => import('../routes/settings/DataPage.js').then((m) => m.DataPage));
@@ -90,6 +91,7 @@ export const router = createBrowserRouter([
               { path: 'traces', element: <TracesPage /> },
               { path: 'traces/:id', element: <TraceDetailPage /> },
               { path: 'tags', element: <TagsPage /> },
+              { path: 'projects', element: <ProjectsPage /> },
               { path: 'integrations', element: <IntegrationsPage /> },
               { path: 'mcp-setup', element: <McpSetupPage /> },
               {

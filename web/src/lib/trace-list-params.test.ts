@@ -12,6 +12,7 @@ describe('readListParams', () => {
       category: null,
       importance: null,
       tags: [],
+      project: null,
       page: 1,
       view: null,
       sort: 'newest',
@@ -25,10 +26,16 @@ describe('readListParams', () => {
       category: 'work',
       importance: 'high',
       tags: ['health', 'kids'],
+      project: null,
       page: 3,
       view: 'table',
       sort: 'most_used',
     });
+  });
+  it('keeps the project filter and goes back to page 1 when it changes', () => {
+    expect(read('project=acme%2Fapi').project).toBe('acme/api');
+    expect(write('page=3', { project: 'acme/api' })).toBe('project=acme%2Fapi');
+    expect(write('project=acme%2Fapi&page=2', { project: null })).toBe('');
   });
   it('still reads the one tag of links made before several tags', () => {
     expect(read('tag=Travel').tags).toEqual(['travel']);

@@ -20,6 +20,8 @@ export type TraceListState = {
   importance: Importance | null;
   /** Tags the traces must all carry (a click on a tag chip, the tag filter). */
   tags: string[];
+  /** One project's traces (by name); null: every trace (ADR 0029). */
+  project: string | null;
   page: number;
   /** null when the URL does not say: the remembered choice applies. */
   view: TraceView | null;
@@ -48,6 +50,7 @@ export function readListParams(params: URLSearchParams): TraceListState {
     importance: isImportance(importance) ? importance : null,
     // `tag=` is how links made before several tags read; they still work.
     tags: cleanTags([...(params.get('tags') ?? '').split(','), params.get('tag') ?? '']),
+    project: params.get('project')?.trim() || null,
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
     view: view === 'cards' || view === 'table' ? view : null,
     sort: isSort(sort) ? sort : 'newest',
@@ -62,11 +65,16 @@ export function readListParams(params: URLSearchParams): TraceListState {
 export function writeListParams(params: URLSearchParams, patch: Partial<TraceListState>): URLSearchParams {
   const current = readListParams(params);
   const next: TraceListState = { ...current, ...patch };
-  const changed = (k: 'search' | 'category' | 'importance' | 'sort') =>
+  const changed = (k: 'search' | 'category' | 'importance' | 'sort' | 'project') =>
     patch[k] !== undefined && patch[k] !== current[k];
   const tagsChanged = patch.tags !== undefined && patch.tags.join(',') !== current.tags.join(',');
   if (
-    (changed('search') || changed('category') || changed('importance') || changed('sort') || tagsChanged) &&
+    (changed('search') ||
+      changed('category') ||
+      changed('importance') ||
+      changed('sort') ||
+      changed('project') ||
+      tagsChanged) &&
     patch.page === undefined
   )
     next.page = 1;
@@ -78,6 +86,7 @@ export function writeListParams(params: URLSearchParams, patch: Partial<TraceLis
   set('importance', next.importance);
   out.delete('tag');
   set('tags', cleanTags(next.tags).join(','));
+  set('project', next.project);
   set('page', next.page > 1 ? String(next.page) : null);
   set('view', next.view);
   // "Best match" was a mode of its own before the one search box: an old link just searches.
@@ -88,4 +97,4 @@ export function writeListParams(params: URLSearchParams, patch: Partial<TraceLis
 
 /** Anything narrowing the list besides the words. */
 export const hasFilters = (s: TraceListState) =>
-  s.category !== null || s.importance !== null || s.tags.length > 0;
+  s.category !== null || s.importance !== null || s.tags.length > 0 || s.project !== null;

@@ -4,13 +4,14 @@ import { PageHeader } from '../../components/ui/PageHeader.js';
 import { cn } from '../../lib/cn.js';
 import { ActivityChart } from './ActivityChart.js';
 import { FirstRunChecklist } from './FirstRunChecklist.js';
+import { ProjectCounts } from './ProjectCounts.js';
 import { QuickActions } from './QuickActions.js';
 import { RecentTraces } from './RecentTraces.js';
 import { StatTiles } from './StatTiles.js';
 import { useFirstRun } from './use-first-run.js';
 import { usePageTitle } from '../../lib/page-title.js';
 
-/** /app/dashboard: greeting, four numbers, quick actions, recent traces, 30 days. */
+/** /app/dashboard: greeting, four numbers, quick actions, recent traces, 30 days, project counts. */
 export function DashboardPage() {
   usePageTitle('Dashboard');
   const { user } = useAuth();
@@ -50,6 +51,7 @@ export function DashboardPage() {
             : firstRun.loaded && stats.data && <ActivityChart daily={stats.data.daily} />}
         </div>
       </div>
+      <ProjectCounts />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { BulkTracesRequest } from '../../../../contract/trace-bulk.js';
 import { CATEGORIES, type Category } from '../../../../contract/traces.js';
+import { useProjects } from '../../api/projects.js';
 import { useBulkTraces } from '../../api/trace-bulk.js';
 import { Button } from '../../components/ui/Button.js';
 import { Input } from '../../components/ui/Input.js';
@@ -15,6 +16,8 @@ import { ExportSelection } from './ExportSelection.js';
 import type { Selectable, Selection } from './use-selection.js';
 
 const CHOOSE = 'choose';
+/** No project can be named `*` (ADR 0029): among the move's options it stands for personal. */
+const PERSONAL = '*';
 const CATEGORY_OPTIONS = [
   { value: CHOOSE, label: 'Set category…' },
   ...CATEGORIES.map((c) => ({ value: c, label: c })),
@@ -35,11 +38,17 @@ const plural = (n: number) => `${n} ${n === 1 ? 'trace' : 'traces'}`;
 /**
  * "Select all on page", "Select all N matching" across pages, and what can be done to all of the
  * selection at once: delete (no confirmation: the toast's Undo restores every one), set a
- * category, add or remove a tag, export. It stays in view while the list scrolls, and the
- * selection stays after an action, so the next one can follow.
+ * category, move to a project (or to personal), add or remove a tag, export. It stays in view
+ * while the list scrolls, and the selection stays after an action, so the next one can follow.
  */
 export function BulkBar({ page, total, selection, loadAllMatching }: Props) {
   const bulk = useBulkTraces();
+  const projects = useProjects().data?.projects ?? [];
+  const moveOptions = [
+    { value: CHOOSE, label: 'Move to project…' },
+    { value: PERSONAL, label: 'Personal (no project)' },
+    ...projects.map((p) => ({ value: p.name, label: p.name })),
+  ];
   const [tag, setTag] = useState('');
   const [loadingAll, setLoadingAll] = useState(false);
   const onPage = page.filter((t) => selection.has(t.id)).length;
@@ -151,6 +160,23 @@ export function BulkBar({ page, total, selection, loadAllMatching }: Props) {
             options={CATEGORY_OPTIONS}
             className="w-full sm:w-44"
           />
+          {projects.length > 0 && (
+            <Select
+              aria-label="Move selected to project"
+              value={CHOOSE}
+              disabled={bulk.isPending}
+              onValueChange={(v) => {
+                if (v === CHOOSE) return;
+                const project = v === PERSONAL ? null : v;
+                void simple(
+                  { action: 'move_to_project', ids, project },
+                  (n) => `${plural(n)} moved to ${project ?? 'personal'}`,
+                );
+              }}
+              options={moveOptions}
+              className="w-full sm:w-48"
+            />
+          )}
           <Input
             value={tag}
             onChange={(e) => setTag(e.target.value)}

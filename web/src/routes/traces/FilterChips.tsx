@@ -14,6 +14,9 @@ export function FilterChips({
 }) {
   if (!hasFilters(state)) return null;
   const chips = [
+    ...(state.project
+      ? [{ label: `project ${state.project}`, remove: () => onChange({ project: null }) }]
+      : []),
     ...(state.category ? [{ label: state.category, remove: () => onChange({ category: null }) }] : []),
     ...(state.importance
       ? [{ label: `${state.importance} importance`, remove: () => onChange({ importance: null }) }]

@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/Button.js';
 import { cn } from '../../lib/cn.js';
 import { markSubstring, markWords, queryStems } from '../../lib/highlight.js';
 import { searchPages } from '../../lib/search-pages.js';
+import { hasFilters } from '../../lib/trace-list-params.js';
 import { BulkBar } from './BulkBar.js';
 import { ListFooter } from './ListFooter.js';
 import { FailedToLoad, ListMessage } from './ListMessage.js';
@@ -28,7 +29,7 @@ type Props = ListBodyProps;
  */
 export function SearchResults({ state, view, selection, onPage, onClearFilters, onEdit }: Props) {
   const query = state.search.trim();
-  const { category, importance, tags, sort, page } = state;
+  const { category, importance, tags, sort, page, project } = state;
   // "Show weaker matches" (issue 29): asked for one query at a time, forgotten when the words change.
   const [weakFor, setWeakFor] = useState<string | null>(null);
   const weak = weakFor === query;
@@ -39,6 +40,7 @@ export function SearchResults({ state, view, selection, onPage, onClearFilters, 
       ...(category ? { category } : {}),
       ...(importance ? { importance } : {}),
       ...(tags.length ? { tags } : {}),
+      ...(project ? { project, project_only: true } : {}),
       ...(weak ? { weak_matches: true } : {}),
     },
     true,
@@ -49,7 +51,7 @@ export function SearchResults({ state, view, selection, onPage, onClearFilters, 
   const rankedFailed = ranked.isError;
   const rankedReady = ranked.isSuccess || rankedFailed;
   const layout = searchPages(page, results.length, PAGE_SIZE);
-  const literal = { search: query, category, importance, tags, sort, exclude: rankedIds };
+  const literal = { search: query, category, importance, tags, sort, project, exclude: rankedIds };
   const tail = useTraces({ ...literal, page: layout.tailPage ?? 1 }, { enabled: rankedReady });
   const tailTotal = tail.data?.totalCount ?? 0;
   const total = results.length + tailTotal;
@@ -127,12 +129,12 @@ export function SearchResults({ state, view, selection, onPage, onClearFilters, 
           icon={<SearchX aria-hidden="true" />}
           title="Nothing found"
           text={
-            state.category || state.importance || state.tags.length
+            hasFilters(state)
               ? 'No trace with these filters matches these words or their meaning.'
               : 'No trace matches these words or their meaning. Try other words.'
           }
           action={
-            state.category || state.importance || state.tags.length ? (
+            hasFilters(state) ? (
               <Button variant="secondary" onClick={onClearFilters}>
                 Clear filters
               </Button>

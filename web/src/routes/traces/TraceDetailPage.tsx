@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/Button.js';
 import { CopyButton } from '../../components/ui/CopyButton.js';
 import { CategoryBadge } from '../../components/ui/CategoryBadge.js';
 import { ImportanceBadge } from '../../components/ui/Importance.js';
+import { PinnedMark, ProjectBadge } from '../../components/ui/ProjectBadge.js';
 import { PageSpinner } from '../../components/ui/Spinner.js';
 import { TagChips } from '../../components/ui/TagChips.js';
 import { ApiError } from '../../lib/api-error.js';
@@ -15,6 +16,7 @@ import { isDialogOpen, isTypingTarget, plainShortcut } from '../../lib/shortcuts
 import { formatDateTime, relativeTime } from '../../lib/relative-time.js';
 import { ListMessage } from './ListMessage.js';
 import { SimilarTraces } from './SimilarTraces.js';
+import { TraceProjectControls } from './TraceProjectControls.js';
 import { TraceFormDialog } from './TraceFormDialog.js';
 import { useDeleteTrace } from './use-delete-trace.js';
 import { Markdown } from '../../components/ui/Markdown.js';
@@ -105,7 +107,10 @@ function TraceDetail({ trace }: { trace: Trace }) {
           <div className="flex flex-wrap items-center gap-2">
             <CategoryBadge category={trace.category} />
             <ImportanceBadge importance={trace.importance} />
+            <ProjectBadge project={trace.project} />
+            <PinnedMark pinned={trace.pinned} />
           </div>
+          <TraceProjectControls trace={trace} />
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
           <CopyButton

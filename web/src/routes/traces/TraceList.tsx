@@ -26,8 +26,8 @@ type Props = ListBodyProps & { onCreate(): void };
 
 /** The plain list (an empty search box): in the chosen sort, 12 a page, with its count and footer. */
 export function TraceList({ state, view, selection, onPage, onClearFilters, onCreate, onEdit }: Props) {
-  const { category, importance, tags, sort, page } = state;
-  const filters = { category, importance, tags, sort };
+  const { category, importance, tags, sort, page, project } = state;
+  const filters = { category, importance, tags, sort, project };
   const list = useTraces({ ...filters, page });
   const data = list.data;
 

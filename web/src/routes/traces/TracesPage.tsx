@@ -1,4 +1,4 @@
-import { Plus, Tags } from 'lucide-react';
+import { FolderGit2, Plus, Tags } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { Trace } from '../../../../contract/traces.js';
@@ -54,7 +54,13 @@ export function TracesPage() {
 
   // A selection is made for one set of words and filters: a new one starts afresh.
   const { clear } = selection;
-  const scope = JSON.stringify([state.search.trim(), state.category, state.importance, state.tags]);
+  const scope = JSON.stringify([
+    state.search.trim(),
+    state.category,
+    state.importance,
+    state.tags,
+    state.project,
+  ]);
   useEffect(() => clear(), [scope, clear]);
 
   // The search box writes to the URL once typing pauses; a URL changed from elsewhere (Back, a
@@ -88,7 +94,7 @@ export function TracesPage() {
     );
   }, [params, setParams, openCreate]);
 
-  const clearFilters = () => update({ category: null, importance: null, tags: [] });
+  const clearFilters = () => update({ category: null, importance: null, tags: [], project: null });
   const body = {
     state,
     view,
@@ -104,6 +110,12 @@ export function TracesPage() {
         description="Everything your AI assistants can remember about you."
         actions={
           <>
+            <Button variant="secondary" asChild>
+              <Link to="/app/projects">
+                <FolderGit2 aria-hidden="true" />
+                Projects
+              </Link>
+            </Button>
             <Button variant="secondary" asChild>
               <Link to="/app/tags">
                 <Tags aria-hidden="true" />
@@ -137,7 +149,7 @@ export function TracesPage() {
             {...body}
             onClearFilters={() => {
               setSearchText('');
-              update({ search: '', category: null, importance: null, tags: [] });
+              update({ search: '', category: null, importance: null, tags: [], project: null });
             }}
             onCreate={openCreate}
           />

@@ -6,6 +6,8 @@ import {
   type Importance,
   type TraceSort,
 } from '../../../../contract/traces.js';
+import { ALL_PROJECTS } from '../../../../contract/projects.js';
+import { useProjects } from '../../api/projects.js';
 import { Input } from '../../components/ui/Input.js';
 import { SegmentedControl } from '../../components/ui/SegmentedControl.js';
 import { Select } from '../../components/ui/Select.js';
@@ -45,6 +47,15 @@ type Props = {
  */
 export function TracesToolbar({ searchText, onSearchText, state, onChange, view, onView }: Props) {
   const searching = state.search.trim() !== '';
+  const projects = useProjects().data?.projects ?? [];
+  // `*` can be no project's name, so it stands for "all"; a project named in the URL but not
+  // listed (archived, or just renamed) stays choosable.
+  const names = projects.map((p) => p.name);
+  if (state.project && !names.includes(state.project)) names.push(state.project);
+  const projectOptions = [
+    { value: ALL_PROJECTS, label: 'All projects' },
+    ...names.map((n) => ({ value: n, label: n })),
+  ];
   return (
     <div className="flex flex-col gap-3 xl:flex-row xl:items-center">
       <div className="relative min-w-0 flex-1">
@@ -87,6 +98,15 @@ export function TracesToolbar({ searchText, onSearchText, state, onChange, view,
         )}
       </div>
       <div className="flex flex-wrap items-center gap-2">
+        {projectOptions.length > 1 && (
+          <Select
+            aria-label="Project"
+            value={state.project ?? ALL_PROJECTS}
+            onValueChange={(v) => onChange({ project: v === ALL_PROJECTS ? null : v })}
+            options={projectOptions}
+            className="w-full min-[420px]:w-44"
+          />
+        )}
         <Select
           aria-label="Category"
           value={state.category ?? ALL}
