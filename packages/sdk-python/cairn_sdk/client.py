@@ -158,11 +158,14 @@ class Cairn:
         return Trace.parse(self._send("POST", f"/api/traces/{self._id(trace_id)}/restore"))
 
     def bulk_traces(self, action: str, ids: List[str], category: Optional[str] = None,
-                    tag: Optional[str] = None) -> List[str]:
-        """One action on up to 100 traces (delete, restore, set_category, add_tag, remove_tag);
-        returns the ids it changed: others' ids and traces with nothing to do are left out."""
+                    tag: Optional[str] = None, project: Optional[str] = None) -> List[str]:
+        """One action on up to 100 traces (delete, restore, set_category, add_tag, remove_tag,
+        move_to_project with project: a name, or None for personal); returns the ids it changed:
+        others' ids and traces with nothing to do are left out."""
         body = {k: v for k, v in {"action": action, "ids": ids, "category": category,
                                   "tag": tag}.items() if v is not None}
+        if action == "move_to_project":
+            body["project"] = project  # None is sent: it means personal
         return list(self._send("POST", "/api/traces/bulk", json_body=body).get("changed", []))
 
     def similar_traces(self, trace_id: str) -> List[Dict[str, Any]]:

@@ -49,6 +49,9 @@ class ExamplesTest(unittest.TestCase):
         briefing = cairn.context(project="py/service", max_tokens=500)
         # The project's memories and personal ones (other tests' pinned traces may be personal).
         self.assertIn((rule.id, "pinned"), [(i["id"], i["why"]) for i in briefing.items])
+        self.assertEqual(cairn.bulk_traces("move_to_project", [rule.id], project=None), [rule.id])
+        self.assertIsNone(cairn.get_trace(rule.id).project)
+        self.assertEqual(cairn.bulk_traces("move_to_project", [rule.id], project="py/service"), [rule.id])
         self.assertEqual(cairn.update_project(project.id, archived=True).archived, True)
         self.assertEqual(cairn.delete_project(project.id), 1)
         self.assertIsNone(cairn.get_trace(rule.id).project)

@@ -198,7 +198,8 @@ export class Cairn {
   }
 
   /**
-   * One action on up to 100 traces at once (delete, restore, set_category, add_tag, remove_tag);
+   * One action on up to 100 traces at once (delete, restore, set_category, add_tag, remove_tag,
+   * move_to_project with `project`: a name, or null for personal);
    * answers the ids it changed: others' ids and traces with nothing to do are left out.
    */
   bulkTraces(request: BulkTracesRequest): Promise<BulkTracesResponse> {
