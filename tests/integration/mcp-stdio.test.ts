@@ -76,13 +76,51 @@ describe('cairn-mcp (stdio) against a running Cairn', () => {
     }
   });
 
+  it('works in a project as /mcp does: a new project named on create, personal memories in an unknown one, the briefing', async () => {
+    const ann = await t.person();
+    const { client } = await stdioClient({ CAIRN_URL: t.baseUrl, CAIRN_API_KEY: ann.apiKey });
+    const made = textJson(
+      await client.callTool({
+        name: 'create',
+        arguments: {
+          title: 'Migrations first',
+          content: 'In this repository run the database migrations before the tests.',
+          project: 'acme/stdio',
+          pinned: true,
+        },
+      }),
+    ) as { status: string };
+    expect(made.status).toBe('created');
+    await client.callTool({
+      name: 'create',
+      arguments: { title: 'Coffee', content: 'I drink my coffee black.' },
+    });
+    const elsewhere = textJson(
+      await client.callTool({
+        name: 'search',
+        arguments: { query: 'database migrations coffee', project: 'other/repo' },
+      }),
+    ) as { results: { title: string }[] };
+    expect(elsewhere.results.map((r) => r.title)).not.toContain('Migrations first');
+    const briefing = await client.callTool({ name: 'context', arguments: { project: 'acme/stdio' } });
+    expect(JSON.stringify(briefing.content)).toContain('Migrations first');
+    expect(briefing.structuredContent).toMatchObject({ project: 'acme/stdio' });
+  });
+
   it('exposes the same tools and completes create, search, fetch, update and delete', async () => {
     const ann = await t.person();
     const { client } = await stdioClient({ CAIRN_URL: t.baseUrl, CAIRN_API_KEY: ann.apiKey });
     expect(client.getServerVersion()?.name).toBe('cairn');
     expect(client.getInstructions()).toMatch(/search/i);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['create', 'delete', 'fetch', 'search', 'update']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'context',
+      'create',
+      'delete',
+      'fetch',
+      'search',
+      'update',
+    ]);
     expect(tools.find((tool) => tool.name === 'search')?.annotations?.readOnlyHint).toBe(true);
 
     const created = textJson(

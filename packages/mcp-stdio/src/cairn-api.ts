@@ -15,6 +15,9 @@ export type Trace = {
   created_at: string;
   updated_at: string;
   duplicate_of?: string;
+  /** The project it belongs to (null: personal); servers before projects send none. */
+  project?: string | null;
+  pinned?: boolean;
 };
 
 export type SearchHit = {
@@ -30,7 +33,10 @@ export type SearchHit = {
   relevance?: number;
   /** Listed although nothing reached the server's threshold: the closest few. */
   weak?: true;
+  project?: string | null;
 };
+
+export type Briefing = { items: unknown[]; [key: string]: unknown };
 
 export type CreateInput = {
   title: string;
@@ -38,20 +44,27 @@ export type CreateInput = {
   category?: string;
   importance?: string;
   tags?: string[];
+  project?: string;
+  pinned?: boolean;
 };
-export type UpdateInput = Partial<CreateInput>;
+export type UpdateInput = Partial<Omit<CreateInput, 'project'>> & { project?: string | null };
 
 /** A failure a person can act on; the message says what went wrong and what to do. */
 export class CairnError extends Error {
   constructor(
     message: string,
     readonly status?: number,
+    /** The server's stable code (`not_found`, `unknown_project`, …). */
+    readonly code?: string,
   ) {
     super(message);
   }
 }
 
-type ErrorBody = { error?: string; details?: { path?: string; message?: string }[] };
+type ErrorBody = { error?: string; code?: string; details?: { path?: string; message?: string }[] };
+
+const isUnknownProject = (err: unknown) => err instanceof CairnError && err.code === 'unknown_project';
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export function createCairnApi(config: Config, fetchImpl: typeof fetch = fetch) {
   const { baseUrl, apiKey, timeoutMs } = config;
@@ -87,35 +100,110 @@ export function createCairnApi(config: Config, fetchImpl: typeof fetch = fetch) 
     throw httpError(res.status, (parsed ?? {}) as ErrorBody, baseUrl);
   }
 
+  /** The Markdown of GET /api/context?format=text. */
+  async function callText(path: string): Promise<string> {
+    let res: Response;
+    try {
+      res = await fetchImpl(`${baseUrl}${path}`, {
+        headers: { authorization: `Bearer ${apiKey}`, accept: 'text/markdown, text/plain' },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (err) {
+      throw networkError(err, baseUrl, timeoutMs);
+    }
+    const text = await res.text().catch(() => '');
+    if (!res.ok) {
+      let body: ErrorBody = {};
+      try {
+        body = JSON.parse(text) as ErrorBody;
+      } catch {
+        // Not JSON: the status says enough.
+      }
+      throw httpError(res.status, body, baseUrl);
+    }
+    return text;
+  }
+
+  /**
+   * Over /mcp an assistant naming a new project creates it; REST refuses an unknown name, so the
+   * project is created (POST /api/projects; a 409 means someone just did) and the call made again.
+   */
+  async function withProject<T>(project: string | undefined, send: () => Promise<T>): Promise<T> {
+    try {
+      return await send();
+    } catch (err) {
+      if (!project || !isUnknownProject(err)) throw err;
+      try {
+        await call('POST', '/api/projects', { name: project });
+      } catch (created) {
+        if (!(created instanceof CairnError) || created.status !== 409) throw created;
+      }
+      return send();
+    }
+  }
+
   return {
     /**
      * Ranked search (POST /api/search), weak matches included as the server's own MCP search does;
      * servers without it answer 404, then the list's text match.
      */
-    async search(query: string, limit: number): Promise<{ results: SearchHit[]; message?: string }> {
-      try {
-        const { data } = await call<{ results: SearchHit[]; message?: string }>('POST', '/api/search', {
+    async search(
+      query: string,
+      limit: number,
+      project?: string,
+    ): Promise<{ results: SearchHit[]; message?: string }> {
+      const ranked = (p?: string) =>
+        call<{ results: SearchHit[]; message?: string }>('POST', '/api/search', {
           query,
           limit,
           weak_matches: true,
+          ...(p === undefined ? {} : { project: p }),
         });
-        return data;
+      try {
+        return (await ranked(project)).data;
       } catch (err) {
+        // A workspace whose project does not exist yet sees the personal memories, as over /mcp:
+        // REST refuses the unknown name, so search everything and keep the personal results.
+        if (isUnknownProject(err)) {
+          const { data } = await ranked(undefined);
+          return { ...data, results: data.results.filter((r) => r.project === null) };
+        }
         if (!(err instanceof CairnError) || err.status !== 404) throw err;
       }
       const params = new URLSearchParams({ search: query.slice(0, 500), pageSize: String(limit) });
       const { data } = await call<{ traces: SearchHit[] }>('GET', `/api/traces?${params.toString()}`);
       return { results: data.traces };
     },
-    async get(id: string): Promise<Trace> {
-      return (await call<Trace>('GET', `/api/traces/${encodeURIComponent(id)}`)).data;
+    /** With `project`: a trace of another project is not found (a personal one is), as over /mcp. */
+    async get(id: string, project?: string): Promise<Trace> {
+      const trace = (await call<Trace>('GET', `/api/traces/${encodeURIComponent(id)}`)).data;
+      if (project && project !== '*' && trace.project && !sameName(trace.project, project)) {
+        throw new CairnError('Trace not found', 404, 'not_found');
+      }
+      return trace;
     },
     async create(input: CreateInput): Promise<{ trace: Trace; created: boolean }> {
-      const { status, data } = await call<Trace>('POST', '/api/traces', input);
+      const { status, data } = await withProject(input.project, () =>
+        call<Trace>('POST', '/api/traces', input),
+      );
       return { trace: data, created: status === 201 };
     },
     async update(id: string, patch: UpdateInput): Promise<Trace> {
-      return (await call<Trace>('PATCH', `/api/traces/${encodeURIComponent(id)}`, patch)).data;
+      const path = `/api/traces/${encodeURIComponent(id)}`;
+      return (await withProject(patch.project ?? undefined, () => call<Trace>('PATCH', path, patch))).data;
+    },
+    /** The session briefing (GET /api/context): the items as JSON, and the Markdown to read. */
+    async context(input: { project?: string; task?: string; max_tokens?: number }) {
+      const query = (format: string) =>
+        new URLSearchParams({
+          format,
+          ...(input.project ? { project: input.project } : {}),
+          ...(input.task ? { task: input.task } : {}),
+          ...(input.max_tokens ? { max_tokens: String(input.max_tokens) } : {}),
+        }).toString();
+      const { data } = await call<Briefing>('GET', `/api/context?${query('json')}`);
+      const text = await callText(`/api/context?${query('text')}`);
+      return { briefing: data, text };
     },
     async remove(id: string): Promise<void> {
       await call<undefined>('DELETE', `/api/traces/${encodeURIComponent(id)}`);
@@ -163,5 +251,9 @@ function httpError(status: number, body: ErrorBody, baseUrl: string): CairnError
   }
   if (status >= 500)
     return new CairnError(`Cairn failed (HTTP ${status}): ${said}. Try again later.`, status);
-  return new CairnError(details && !said.includes(details) ? `${said} (${details})` : said, status);
+  return new CairnError(
+    details && !said.includes(details) ? `${said} (${details})` : said,
+    status,
+    body.code,
+  );
 }

@@ -15,6 +15,33 @@ export function createServer(api: CairnApi, baseUrl: string, log: (message: stri
   );
   registerTools(server, api, baseUrl, log);
   server.registerPrompt(
+    'context',
+    {
+      title: 'Brief me on this project',
+      description: 'What Cairn knows that matters for work in a project: pinned, important, used, relevant.',
+      argsSchema: {
+        project: z.string().max(100).optional().describe('The repository or workspace name, e.g. "acme/api"'),
+        task: z.string().max(1000).optional().describe('What this session is about to do'),
+      },
+    },
+    async ({ project, task }) => {
+      const { text } = await api.context({ ...(project ? { project } : {}), ...(task ? { task } : {}) });
+      return {
+        messages: [
+          {
+            role: 'user',
+            content: {
+              type: 'text',
+              text:
+                `${text}\n\nKeep these in mind for this session` +
+                (project ? ` and pass project "${project}" to Cairn's tools.` : '.'),
+            },
+          },
+        ],
+      };
+    },
+  );
+  server.registerPrompt(
     'use-memory',
     {
       title: 'Use my Cairn memory',

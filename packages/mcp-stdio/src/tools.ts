@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { type CairnApi, CairnError, type SearchHit, type Trace } from './cairn-api.js';
 
 /**
- * The same five tools, names, inputs and answer shapes as Cairn's remote MCP endpoint (/mcp), so
+ * The same six tools, names, inputs and answer shapes as Cairn's remote MCP endpoint (/mcp), so
  * an assistant behaves the same whichever way it is connected. Copied, not imported: this package
  * is published on its own and must not depend on the server's code.
  */
@@ -18,6 +18,14 @@ const Id = z.string().max(100).describe('The id of the trace (from search or cre
 const Category = z.enum(CATEGORIES).describe('Left out: chosen automatically');
 const Importance = z.enum(IMPORTANCES).describe('Left out: chosen automatically');
 const Tags = z.array(z.string().max(50)).max(20).describe('Short lower-case keywords');
+const Project = z
+  .string()
+  .max(100)
+  .describe(
+    'The project you work in: the repository or workspace name (e.g. "acme/api"). Finds that project\'s memories ' +
+      'and the personal ones, never another project\'s; "*" searches every project. Left out: every memory.',
+  );
+const BRIEFING = { tokensMin: 100, tokensMax: 8000, tokensDefault: 1500 } as const;
 
 type Logger = (message: string) => void;
 
@@ -71,12 +79,13 @@ export function registerTools(server: McpServer, api: CairnApi, baseUrl: string,
           .max(LIMITS.searchMax)
           .optional()
           .describe('How many results (default 10)'),
+        project: Project.optional(),
       },
       annotations: { title: 'Search memory', readOnlyHint: true, openWorldHint: false },
     },
-    ({ query, limit }) =>
+    ({ query, limit, project }) =>
       run(async () => {
-        const { results, message } = await api.search(query.trim(), limit ?? LIMITS.searchDefault);
+        const { results, message } = await api.search(query.trim(), limit ?? LIMITS.searchDefault, project);
         // An empty or weak answer says why, so the assistant does not take silence for an error.
         return { results: results.map(item), ...(message ? { message } : {}) };
       }, true),
@@ -89,12 +98,17 @@ export function registerTools(server: McpServer, api: CairnApi, baseUrl: string,
       description:
         'Read one trace of Cairn memory in full by its id (from search): title, text, link and metadata ' +
         '(category, importance, tags, created and updated times).',
-      inputSchema: { id: Id },
+      inputSchema: {
+        id: Id,
+        project: Project.optional().describe(
+          'The project you work in: a trace of another project is then not found (personal ones are)',
+        ),
+      },
       annotations: { title: 'Read a memory', readOnlyHint: true, openWorldHint: false },
     },
-    ({ id }) =>
+    ({ id, project }) =>
       run(async () => {
-        const t = await api.get(id.trim());
+        const t = await api.get(id.trim(), project);
         return {
           id: t.id,
           title: t.title || UNTITLED,
@@ -104,11 +118,49 @@ export function registerTools(server: McpServer, api: CairnApi, baseUrl: string,
             category: t.category,
             importance: t.importance,
             tags: t.tags,
+            project: t.project ?? null,
+            pinned: t.pinned ?? false,
             created_at: t.created_at,
             updated_at: t.updated_at,
           },
         };
       }, false),
+  );
+
+  server.registerTool(
+    'context',
+    {
+      title: 'Briefing for this session',
+      description:
+        'Call at the start of a session in a project: what to know before working there, within a token ' +
+        'budget. Pinned and high-importance memories first, then the most used and most recent, then those ' +
+        'relevant to `task`; each with its id (use fetch to read one in full). Pass the repository or ' +
+        'workspace name as `project`.',
+      inputSchema: {
+        project: Project.optional(),
+        task: z
+          .string()
+          .max(LIMITS.queryMax)
+          .optional()
+          .describe('What you are about to do, in a sentence: memories relevant to it are added'),
+        max_tokens: z
+          .number()
+          .int()
+          .min(BRIEFING.tokensMin)
+          .max(BRIEFING.tokensMax)
+          .optional()
+          .describe(`The budget in tokens, estimated as characters / 4 (default ${BRIEFING.tokensDefault})`),
+      },
+      annotations: { title: 'Briefing for this session', readOnlyHint: true, openWorldHint: false },
+    },
+    async (input) => {
+      try {
+        const { briefing, text } = await api.context(input);
+        return { content: [{ type: 'text', text }], structuredContent: briefing };
+      } catch (err) {
+        return failure(err, log);
+      }
+    },
   );
 
   server.registerTool(
@@ -129,6 +181,14 @@ export function registerTools(server: McpServer, api: CairnApi, baseUrl: string,
         category: Category.optional(),
         importance: Importance.optional(),
         tags: Tags.optional(),
+        project: Project.optional().describe(
+          'The project you work in (the repository or workspace name, e.g. "acme/api"): a new name creates the ' +
+            'project. Left out: a personal memory, seen in every project. Use it for what belongs to this project only',
+        ),
+        pinned: z
+          .boolean()
+          .optional()
+          .describe('Pin it: it then leads every briefing (context) of its project'),
       },
       annotations: {
         title: 'Save a memory',
@@ -165,6 +225,10 @@ export function registerTools(server: McpServer, api: CairnApi, baseUrl: string,
         category: Category.optional(),
         importance: Importance.optional(),
         tags: Tags.optional(),
+        project: Project.nullable()
+          .optional()
+          .describe('Move it to this project (a new name creates it), or null: make it personal'),
+        pinned: z.boolean().optional().describe('Pin it (it then leads every briefing) or unpin it'),
       },
       annotations: {
         title: 'Edit a memory',

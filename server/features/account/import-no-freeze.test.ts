@@ -89,5 +89,6 @@ describe('import: the event loop is never held for long', () => {
     expect(done.progress).toMatchObject({ processed: ITEMS, imported: ITEMS, failed: 0 });
     expect(staged.gapMs).toBeLessThan(1000);
     expect(ran.gapMs).toBeLessThan(1000);
-  });
+    // The loop's gaps are what is measured, not the wall clock: a busy CI machine took 37 s.
+  }, 180_000);
 });
