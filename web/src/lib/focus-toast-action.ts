@@ -6,5 +6,5 @@ import { focusWhenShown } from './focus-when-shown.js';
  * would be out of a keyboard user's reach. Sonner mounts toasts on a later frame.
  */
 export function focusToastAction(testId: string): void {
-  focusWhenShown(`[data-testid="${CSS.escape(testId)}"] button[data-button]`, 30);
+  focusWhenShown(`[data-testid="${CSS.escape(testId)}"] button[data-button]`, 2000);
 }
