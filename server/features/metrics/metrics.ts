@@ -50,6 +50,14 @@ export function createMetrics(options: { enabled: boolean }) {
   });
 
   let sources: MetricsSources | undefined;
+  // Two gauges read the queue's one row: one query per scrape, shared for a second.
+  let queueRead: { at: number; rows: ReturnType<MetricsSources['embeddingQueue']> } | undefined;
+  const queueOnce = () => {
+    if (!sources) return undefined;
+    const now = performance.now();
+    if (!queueRead || now - queueRead.at > 1000) queueRead = { at: now, rows: sources.embeddingQueue() };
+    return queueRead.rows;
+  };
   let gate: (() => { active: number; waiting: number; shed: number }) | undefined;
   const gauge = (
     name: string,
@@ -71,7 +79,7 @@ export function createMetrics(options: { enabled: boolean }) {
     'cairn_embedding_queue_jobs',
     'Traces waiting for their vector (queued) and those that failed at least once (failing)',
     async (g) => {
-      const q = await sources?.embeddingQueue();
+      const q = await queueOnce();
       if (!q) return;
       g.set({ state: 'queued' }, q.queued);
       g.set({ state: 'failing' }, q.failing);
@@ -82,7 +90,7 @@ export function createMetrics(options: { enabled: boolean }) {
     'cairn_embedding_queue_lag_seconds',
     'Age of the oldest embedding job that is due: how far behind search by meaning is',
     async (g) => {
-      const q = await sources?.embeddingQueue();
+      const q = await queueOnce();
       if (q) g.set(q.oldestDueSeconds);
     },
   );
