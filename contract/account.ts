@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TraceVersion } from './history.js';
 import { Category, Importance, TraceSchema } from './traces.js';
 
 /**
@@ -21,7 +22,16 @@ export const ExportedTrace = TraceSchema.pick({
   source: true,
   created_at: true,
   updated_at: true,
-}).meta({ id: 'ExportedTrace' });
+  created_by: true,
+  updated_by: true,
+})
+  .extend({
+    versions: z
+      .array(TraceVersion)
+      .optional()
+      .describe('Its earlier versions, newest first: only in an export asked with include_history'),
+  })
+  .meta({ id: 'ExportedTrace' });
 export type ExportedTrace = z.infer<typeof ExportedTrace>;
 
 /**
@@ -40,6 +50,10 @@ export function exportedTrace(t: ExportedTrace): ExportedTrace {
     source: t.source,
     created_at: t.created_at,
     updated_at: t.updated_at,
+    // Provenance and history (ADR 0033) are exported for the record; an import does not read them.
+    created_by: t.created_by,
+    updated_by: t.updated_by,
+    ...(t.versions ? { versions: t.versions } : {}),
   };
 }
 
@@ -107,6 +121,11 @@ export const ExportQuery = z.object({
     .enum(EXPORT_FORMATS)
     .default('json')
     .describe('json (Cairn), markdown (.zip of notes), mcp-memory (JSONL)'),
+  include_history: z
+    .enum(['true', 'false', '1', '0'], { message: 'include_history must be true or false' })
+    .transform((v) => v === 'true' || v === '1')
+    .default(false)
+    .describe("format=json: each trace's earlier versions too (ADR 0033)"),
 });
 
 /** The formats an import file is read as, detected from its content. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALL_PROJECTS, ProjectName } from './projects.js';
+import { ActorKind, TraceActor } from './provenance.js';
 
 /**
  * Traces: one memory each. These schemas are the single source for request
@@ -50,6 +51,10 @@ export const TraceSchema = z
     pinned: z.boolean().describe('Pinned traces lead the session briefing (MCP context)'),
     created_at: z.string().describe('ISO 8601'),
     updated_at: z.string().describe('ISO 8601'),
+    created_by: TraceActor.nullable().describe(
+      'What created it (ADR 0033); null: not known (written before provenance was kept)',
+    ),
+    updated_by: TraceActor.nullable().describe('What last wrote it, its creation included; null: not known'),
   })
   .meta({ id: 'Trace' });
 export type Trace = z.infer<typeof TraceSchema>;
@@ -230,6 +235,9 @@ export const ListTracesQuery = z.object({
     .optional(),
   category: Category.optional(),
   importance: Importance.optional(),
+  created_by_kind: ActorKind.optional().describe(
+    'Only traces created this way: web, api_key, oauth_client (an assistant) or import (ADR 0033)',
+  ),
   sort: z.enum(TRACE_SORTS, { error: `sort must be one of ${TRACE_SORTS.join(', ')}` }).default('newest'),
   tags: z
     .string()

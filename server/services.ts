@@ -27,6 +27,7 @@ import { createTracesService } from './features/traces/traces.service.js';
 import { createTagsService } from './features/traces/tags/tags.service.js';
 import { createTraceBulkService } from './features/traces/bulk.service.js';
 import { createTraceBatch } from './features/traces/batch-create.js';
+import { createHistoryService } from './features/traces/history.service.js';
 import { createUsersService } from './features/users/users.service.js';
 import { createProjectsService } from './features/projects/projects.service.js';
 import { createContextService } from './features/context/context.service.js';
@@ -147,7 +148,12 @@ export function createServices(deps: AppDeps) {
       (await apiKeys.countUsed(userId)) + (await oauth.clients.countUsed(userId)),
   });
 
-  const account = createAccountService({ users, traces });
+  // A trace's versions (ADR 0033); a restore is an edit through the traces service.
+  const history = createHistoryService({
+    db,
+    edit: (principal, id, input) => traces.update(principal, id, input),
+  });
+  const account = createAccountService({ users, traces, history });
   // Import jobs run in the background, a chunk at a time (docs/decisions/0019-import-export-formats.md).
   const traceBatch = createTraceBatch({
     db,
@@ -205,6 +211,7 @@ export function createServices(deps: AppDeps) {
     context,
     traceStats,
     traceBulk: createTraceBulkService({ db, projects }),
+    history,
     tags: createTagsService({ db }),
     traceBatch,
     account,

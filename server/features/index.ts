@@ -17,6 +17,7 @@ import { consentRoutes } from './oauth/consent/consent.routes.js';
 import { oauthServerRoutes } from './oauth/server/oauth-server.routes.js';
 import { projectsRoutes } from './projects/projects.routes.js';
 import { searchRoutes } from './search/search.routes.js';
+import { historyRoutes } from './traces/history.routes.js';
 import { tagsRoutes } from './traces/tags/tags.routes.js';
 import { tracesRoutes } from './traces/traces.routes.js';
 
@@ -49,6 +50,7 @@ export async function registerFeatures(
     stats: services.traceStats,
     bulk: services.traceBulk,
   });
+  await app.register(historyRoutes, { history: services.history });
   await app.register(tagsRoutes, { tags: services.tags });
   await app.register(projectsRoutes, { projects: services.projects });
   await app.register(accountRoutes, { account: services.account, imports: services.imports });

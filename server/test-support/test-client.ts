@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiKey, CreatedApiKey } from '../../contract/api-keys.js';
 import type { RegistrationStatus, SessionResponse } from '../../contract/auth.js';
 import type { ErrorBody } from '../../contract/errors.js';
+import type { TraceVersionList } from '../../contract/history.js';
 import type { SessionInfo, SignOutOthersResponse } from '../../contract/sessions.js';
 import type { CreateTraceResponse, StatsResponse, Trace, TraceListResponse } from '../../contract/traces.js';
 
@@ -28,6 +29,7 @@ type KnownJson<K extends string> =
   K extends 'POST /api/traces' ? CreateTraceResponse :
   K extends 'GET /api/traces' | `GET /api/traces?${string}` ? TraceListResponse :
   K extends `POST /api/traces/${string}/restore` ? Trace :
+  K extends `GET /api/traces/${string}/versions` ? TraceVersionList :
   K extends `GET /api/traces/${string}` | `PATCH /api/traces/${string}` ? Trace :
   K extends 'GET /api/stats' ? StatsResponse :
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- unlisted routes read like inject().json()

@@ -13,7 +13,15 @@ import { plausible, type Schema } from '../fuzz/values.js';
 
 /** The kinds of thing a person owns and a route can name by id. */
 type Resource =
-  'trace' | 'apiKey' | 'oauthClient' | 'oauthRequest' | 'importJob' | 'session' | 'tag' | 'project';
+  | 'trace'
+  | 'traceVersion'
+  | 'apiKey'
+  | 'oauthClient'
+  | 'oauthRequest'
+  | 'importJob'
+  | 'session'
+  | 'tag'
+  | 'project';
 
 /**
  * Which resource an id in a route names, by the route's path and the parameter's name. A new
@@ -21,6 +29,8 @@ type Resource =
  */
 const RESOURCE_OF: { path: RegExp; param: string; resource: Resource }[] = [
   { path: /^\/api\/traces\/\{id\}/, param: 'id', resource: 'trace' },
+  // A version is numbered within its trace (ADR 0033): A's trace's first.
+  { path: /^\/api\/traces\/\{id\}\/versions\/\{version\}/, param: 'version', resource: 'traceVersion' },
   { path: /^\/api\/api-keys$/, param: 'id', resource: 'apiKey' },
   { path: /^\/api\/api-keys\/\{id\}$/, param: 'id', resource: 'apiKey' },
   { path: /^\/api\/oauth-clients\/\{clientId\}/, param: 'clientId', resource: 'oauthClient' },
@@ -85,6 +95,12 @@ describe('isolation matrix from /api/openapi.json: B never reaches what A owns',
     ids.trace = (
       await t.trace(a, { content: `A private note ${searchWord} ${marker}`, tags: [searchWord, marker] })
     ).id;
+    // An edit, so the trace has a version 1 (its history, ADR 0033) that B must not reach either.
+    const edited = await t
+      .as(a)
+      .patch(`/api/traces/${ids.trace}`, { content: `A private note, edited ${searchWord} ${marker}` });
+    expect(edited.status, edited.body).toBe(200);
+    ids.traceVersion = '1';
     const key = await t.apiKey(a, { name: `key ${marker}` });
     ids.apiKey = key.id;
     secrets.push(key.token);
@@ -225,6 +241,10 @@ describe('isolation matrix from /api/openapi.json: B never reaches what A owns',
     const { routes, resolve } = await documentedRoutes(t.app);
     const r = createRandom(2);
     const leaks: string[] = [];
+    // A version number ("1") is counted within its trace and names nothing of A's on its own.
+    const namingIds = Object.entries(ids)
+      .filter(([resource]) => resource !== 'traceVersion')
+      .map(([, id]) => id);
     let calls = 0;
     for (const route of routes) {
       const key = `${route.method} ${route.path}`;
@@ -252,7 +272,7 @@ describe('isolation matrix from /api/openapi.json: B never reaches what A owns',
         // A's ids too: B named none of them here, so an answer holding one shows A's thing. A's
         // own limited key may know whose it is (the session route names A): not a trace of A's.
         const hidden = credential === limitedKey ? secrets.filter((s) => s !== a.email) : secrets;
-        if ([...hidden, ...Object.values(ids)].some((s) => res.body.includes(s)))
+        if ([...hidden, ...namingIds].some((s) => res.body.includes(s)))
           leaks.push(`${key}: ${res.statusCode}`);
       }
     }

@@ -18,7 +18,13 @@ export type Trace = {
   /** The project it belongs to (null: personal); servers before projects send none. */
   project?: string | null;
   pinned?: boolean;
+  /** What created and last changed it (the web app, an API key, an assistant, an import); older servers send none. */
+  created_by?: Actor | null;
+  updated_by?: Actor | null;
 };
+
+/** A writer of a trace, named as the server names it. */
+export type Actor = { kind: string; id: string | null; name: string };
 
 export type SearchHit = {
   id: string;

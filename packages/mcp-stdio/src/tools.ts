@@ -97,7 +97,8 @@ export function registerTools(server: McpServer, api: CairnApi, baseUrl: string,
       title: 'Read a memory',
       description:
         'Read one trace of Cairn memory in full by its id (from search): title, text, link and metadata ' +
-        '(category, importance, tags, created and updated times).',
+        '(category, importance, tags, created and updated times, and what created and last changed it: ' +
+        'the web app, an API key, an assistant or an import, by name).',
       inputSchema: {
         id: Id,
         project: Project.optional().describe(
@@ -122,6 +123,8 @@ export function registerTools(server: McpServer, api: CairnApi, baseUrl: string,
             pinned: t.pinned ?? false,
             created_at: t.created_at,
             updated_at: t.updated_at,
+            created_by: t.created_by ?? null,
+            updated_by: t.updated_by ?? null,
           },
         };
       }, false),

@@ -13,7 +13,8 @@ import urllib.request
 from typing import Any, BinaryIO, Dict, Iterator, List, Optional, Union
 
 from .errors import CairnConnectionError, error_for
-from .models import Briefing, ImportItem, ImportJob, Project, ProjectList, SearchResponse, Stats, Trace, TraceList
+from .models import (Briefing, ImportItem, ImportJob, Project, ProjectList, SearchResponse, Stats, Trace, TraceList,
+                     TraceVersion)
 
 Body = Union[bytes, str, BinaryIO]
 
@@ -119,11 +120,12 @@ class Cairn:
     def list_traces(self, search: Optional[str] = None, category: Optional[str] = None,
                     tags: Optional[List[str]] = None, page: int = 1, page_size: int = 20,
                     importance: Optional[str] = None, project: Optional[str] = None,
-                    project_only: Optional[bool] = None) -> TraceList:
+                    project_only: Optional[bool] = None, created_by_kind: Optional[str] = None) -> TraceList:
         """project: a project's name (its traces and personal ones; with project_only, only its own);
-        "*" or None: every trace."""
+        "*" or None: every trace. created_by_kind: web, api_key, oauth_client or import (ADR 0033)."""
         query = {"search": search, "category": category, "tags": tags, "importance": importance,
-                 "page": page, "pageSize": page_size, "project": project, "project_only": project_only}
+                 "page": page, "pageSize": page_size, "project": project, "project_only": project_only,
+                 "created_by_kind": created_by_kind}
         return TraceList.parse(self._send("GET", "/api/traces", query=query))
 
     def iterate_traces(self, search: Optional[str] = None, category: Optional[str] = None,
@@ -167,6 +169,15 @@ class Cairn:
         if action == "move_to_project":
             body["project"] = project  # None is sent: it means personal
         return list(self._send("POST", "/api/traces/bulk", json_body=body).get("changed", []))
+
+    def versions(self, trace_id: str) -> List[TraceVersion]:
+        """A trace's earlier versions, newest first (ADR 0033)."""
+        res = self._send("GET", f"/api/traces/{self._id(trace_id)}/versions")
+        return [TraceVersion.parse(v) for v in res.get("versions", [])]
+
+    def restore_version(self, trace_id: str, version: int) -> Trace:
+        """Brings a version back: an edit like any other (it keeps the version it replaces)."""
+        return Trace.parse(self._send("POST", f"/api/traces/{self._id(trace_id)}/versions/{int(version)}/restore"))
 
     def similar_traces(self, trace_id: str) -> List[Dict[str, Any]]:
         """The near-duplicates Cairn found for a trace (by words at once, by meaning once embedded)."""
@@ -235,11 +246,14 @@ class Cairn:
 
     # Export and import
 
-    def export_account(self, format: str = "json") -> Union[Dict[str, Any], bytes]:
-        """The account: parsed Cairn JSON for format="json", else the file's bytes
-        ("markdown": a .zip of notes, "mcp-memory": JSON lines)."""
+    def export_account(self, format: str = "json", include_history: bool = False) -> Union[Dict[str, Any], bytes]:
+        """The account: parsed Cairn JSON for format="json" (with include_history, each trace's
+        earlier versions too), else the file's bytes ("markdown": a .zip of notes, "mcp-memory": JSON lines)."""
         if format == "json":
-            return self._send("GET", "/api/account/export", query={"format": "json"})
+            query: Dict[str, Any] = {"format": "json"}
+            if include_history:
+                query["include_history"] = True
+            return self._send("GET", "/api/account/export", query=query)
         return self._send("GET", "/api/account/export", query={"format": format}, raw=True)
 
     def upload_import(self, file: Body, name: Optional[str] = None, interval: float = 1.0) -> ImportJob:

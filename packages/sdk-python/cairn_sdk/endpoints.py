@@ -9,6 +9,8 @@ ENDPOINTS = {
     "delete_trace": ("DELETE", "/api/traces/{id}"),
     "restore_trace": ("POST", "/api/traces/{id}/restore"),
     "similar_traces": ("GET", "/api/traces/{id}/similar"),
+    "versions": ("GET", "/api/traces/{id}/versions"),
+    "restore_version": ("POST", "/api/traces/{id}/versions/{version}/restore"),
     "bulk_traces": ("POST", "/api/traces/bulk"),
     "search": ("POST", "/api/search"),
     "stats": ("GET", "/api/stats"),

@@ -30,9 +30,32 @@ class Trace:
     similar: Optional[List[Dict[str, Any]]] = None
     project: Optional[str] = None
     pinned: bool = False
+    # What created it and what last changed it (ADR 0033): {"kind", "id", "name"}, kind one of web,
+    # api_key, oauth_client, import; None when not known (written before Cairn kept it).
+    created_by: Optional[Dict[str, Any]] = None
+    updated_by: Optional[Dict[str, Any]] = None
 
     @classmethod
     def parse(cls, data: Dict[str, Any]) -> "Trace":
+        return _from(cls, data)
+
+
+@dataclass
+class TraceVersion:
+    """A trace as it was before an edit (ADR 0033): changed_fields, changed_at and changed_by
+    (a dict like Trace.created_by, or None) describe the edit that replaced it."""
+    version: int
+    title: Optional[str]
+    content: str
+    category: str
+    importance: str
+    tags: List[str]
+    changed_fields: List[str]
+    changed_at: str
+    changed_by: Optional[Dict[str, Any]] = None
+
+    @classmethod
+    def parse(cls, data: Dict[str, Any]) -> "TraceVersion":
         return _from(cls, data)
 
 

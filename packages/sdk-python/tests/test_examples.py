@@ -56,6 +56,23 @@ class ExamplesTest(unittest.TestCase):
         self.assertEqual(cairn.delete_project(project.id), 1)
         self.assertIsNone(cairn.get_trace(rule.id).project)
 
+    def test_history_and_provenance(self):
+        cairn = self.cairn
+        trace = cairn.create_trace("Python history: the queue runs on Redis", title="Queue")
+        self.assertEqual(trace.created_by["kind"], "api_key")
+        cairn.update_trace(trace.id, content="Python history: the queue runs on RabbitMQ")
+        versions = cairn.versions(trace.id)
+        self.assertEqual([(v.version, v.content, v.changed_fields) for v in versions],
+                         [(1, "Python history: the queue runs on Redis", ["content"])])
+        self.assertEqual(versions[0].changed_by["kind"], "api_key")
+        restored = cairn.restore_version(trace.id, 1)
+        self.assertEqual(restored.content, "Python history: the queue runs on Redis")
+        self.assertEqual([v.version for v in cairn.versions(trace.id)], [2, 1])
+        mine = cairn.list_traces(created_by_kind="api_key", search="Python history")
+        self.assertEqual([t.id for t in mine.traces], [trace.id])
+        exported = cairn.export_account(include_history=True)
+        self.assertEqual([len(t["versions"]) for t in exported["traces"] if t["id"] == trace.id], [2])
+
     def test_pagination(self):
         for i in range(5):
             self.cairn.create_trace(f"Python page item {i}", tags=["py-pages"])

@@ -5,6 +5,8 @@ import type {
   ImportJobItemsResponse,
 } from '../../../contract/account.js';
 import type { ContextResponse } from '../../../contract/context.js';
+import type { TraceVersionList } from '../../../contract/history.js';
+import type { ActorKind } from '../../../contract/provenance.js';
 import type {
   CreateProjectRequest,
   DeleteProjectResponse,
@@ -58,6 +60,8 @@ export type ListOptions = {
   project?: string;
   /** With `project`: only that project's traces, no personal ones. */
   project_only?: boolean;
+  /** Only traces created this way: web, api_key, oauth_client (an assistant) or import (ADR 0033). */
+  created_by_kind?: ActorKind;
 };
 export type ExportFormat = 'json' | 'markdown' | 'mcp-memory';
 export type ImportBody = string | Uint8Array | ArrayBuffer | Blob;
@@ -211,6 +215,18 @@ export class Cairn {
     return this.json('GET', `/api/traces/${encodeURIComponent(id)}/similar`);
   }
 
+  // History (ADR 0033)
+
+  /** A trace's earlier versions, newest first: the fields as they were, what changed, when and by whom. */
+  versions(id: string): Promise<TraceVersionList> {
+    return this.json('GET', `/api/traces/${encodeURIComponent(id)}/versions`);
+  }
+
+  /** Brings a version back: an edit like any other (it keeps the version it replaces). */
+  restoreVersion(id: string, version: number): Promise<Trace> {
+    return this.json('POST', `/api/traces/${encodeURIComponent(id)}/versions/${version}/restore`);
+  }
+
   // Projects (a trace in at most one; ADR 0029)
 
   /** Your projects with their trace counts, and how many traces are personal. */
@@ -280,8 +296,9 @@ export class Cairn {
   // Export and import
 
   /** The whole account as Cairn JSON. */
-  exportAccount(): Promise<AccountExport> {
-    return this.json('GET', '/api/account/export', { query: { format: 'json' } });
+  /** The account as Cairn JSON; with `include_history`, each trace's earlier versions too. */
+  exportAccount(options: { include_history?: boolean } = {}): Promise<AccountExport> {
+    return this.json('GET', '/api/account/export', { query: { format: 'json', ...options } });
   }
 
   /** An export as a byte stream (any format), to write to a file without holding it in memory. */

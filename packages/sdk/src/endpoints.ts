@@ -11,6 +11,8 @@ export const ENDPOINTS = {
   deleteTrace: ['DELETE', '/api/traces/{id}'],
   restoreTrace: ['POST', '/api/traces/{id}/restore'],
   similarTraces: ['GET', '/api/traces/{id}/similar'],
+  versions: ['GET', '/api/traces/{id}/versions'],
+  restoreVersion: ['POST', '/api/traces/{id}/versions/{version}/restore'],
   bulkTraces: ['POST', '/api/traces/bulk'],
   search: ['POST', '/api/search'],
   stats: ['GET', '/api/stats'],

@@ -29,6 +29,8 @@ export type {
   ProjectList,
   UpdateProjectRequest,
 } from '../../../contract/projects.js';
+export type { TraceVersion, TraceVersionList } from '../../../contract/history.js';
+export type { ActorKind, TraceActor } from '../../../contract/provenance.js';
 export type { TagChangeResponse, TagCount } from '../../../contract/tags.js';
 export type {
   CreateTraceRequest,

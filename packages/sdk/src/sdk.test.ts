@@ -93,6 +93,23 @@ describe('SDKs against a real server', () => {
     expect((await cairn.getTrace(rule.id)).project).toBeNull();
   });
 
+  it('TypeScript: history, restoring a version, and provenance (ADR 0033)', async () => {
+    const trace = await cairn.createTrace({ title: 'Cache', content: 'TS history: the cache is Memcached' });
+    expect(trace.created_by).toMatchObject({ kind: 'api_key' });
+    await cairn.updateTrace(trace.id, { content: 'TS history: the cache is Redis' });
+    const { versions } = await cairn.versions(trace.id);
+    expect(versions.map((v) => [v.version, v.content, v.changed_fields])).toEqual([
+      [1, 'TS history: the cache is Memcached', ['content']],
+    ]);
+    expect(versions[0]!.changed_by).toMatchObject({ kind: 'api_key' });
+    expect((await cairn.restoreVersion(trace.id, 1)).content).toBe('TS history: the cache is Memcached');
+    expect((await cairn.versions(trace.id)).versions.map((v) => v.version)).toEqual([2, 1]);
+    const mine = await cairn.listTraces({ created_by_kind: 'api_key', search: 'TS history' });
+    expect(mine.traces.map((t) => t.id)).toEqual([trace.id]);
+    const exported = await cairn.exportAccount({ include_history: true });
+    expect(exported.traces.find((t) => t.id === trace.id)?.versions).toHaveLength(2);
+  });
+
   it('TypeScript: pagination as an async iterator', async () => {
     for (let i = 0; i < 7; i++) await cairn.createTrace({ content: `Paged memory ${i}`, tags: ['paged'] });
     const seen: string[] = [];

@@ -43,7 +43,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const download = await account.exportStream(principalOf(request), request.query.format);
+      const download = await account.exportStream(principalOf(request), request.query.format, {
+        includeHistory: request.query.include_history,
+      });
       reply.header('content-disposition', `attachment; filename="${download.fileName}"`);
       reply.header('cache-control', 'no-store');
       reply.type(download.contentType);

@@ -6,6 +6,7 @@ import {
 } from '../../../contract/account.js';
 import { AppError, unauthorized } from '../../http/errors.js';
 import { type Principal, requireScope, requireSession } from '../../http/principal.js';
+import type { HistoryService } from '../traces/history.service.js';
 import type { TracesService } from '../traces/traces.service.js';
 import type { UsersService } from '../users/users.service.js';
 import { cairnJson, markdownZip, mcpMemoryJsonl } from './formats/export-stream.js';
@@ -26,13 +27,24 @@ const EXPORT_PAGE = 1000;
  * signed in (an assistant's OAuth token must not carry off or erase the account). Imports go through the traces service, so validation, dedup and automatic
  * categorisation are the same as for any create.
  */
-export function createAccountService(deps: { users: UsersService; traces: TracesService }) {
-  const { users, traces } = deps;
+export function createAccountService(deps: {
+  users: UsersService;
+  traces: TracesService;
+  history: Pick<HistoryService, 'ofTraces'>;
+}) {
+  const { users, traces, history } = deps;
 
-  async function* readAll(principal: Principal) {
+  /** Every trace, a page at a time; with `withHistory`, each with its versions (read per page). */
+  async function* readAll(principal: Principal, withHistory = false) {
     for (let after: string | null = null; ;) {
       const page = await traces.readPage(principal, after, EXPORT_PAGE);
-      yield* page;
+      if (withHistory) {
+        const versions = await history.ofTraces(
+          principal,
+          page.map((t) => t.id),
+        );
+        yield* page.map((t) => ({ ...t, versions: versions.get(t.id) ?? [] }));
+      } else yield* page;
       after = page.at(-1)?.id ?? null;
       if (!after || page.length < EXPORT_PAGE) return;
     }
@@ -44,7 +56,11 @@ export function createAccountService(deps: { users: UsersService; traces: Traces
      * one after another (keyset, each its own short transaction), so memory stays at one page
      * whatever the account's size, and traces written meanwhile belong to the next export.
      */
-    async exportStream(principal: Principal, format: ExportFormat): Promise<ExportDownload> {
+    async exportStream(
+      principal: Principal,
+      format: ExportFormat,
+      opts: { includeHistory?: boolean } = {},
+    ): Promise<ExportDownload> {
       requireOwner(principal, 'Only the account owner can export the account');
       // Checked here, before the first byte: the pages are read after the response has begun.
       requireScope(principal, 'read:traces');
@@ -70,7 +86,7 @@ export function createAccountService(deps: { users: UsersService; traces: Traces
       return {
         fileName: `cairn-export-${day}.json`,
         contentType: 'application/json; charset=utf-8',
-        body: cairnJson(account, all),
+        body: cairnJson(account, opts.includeHistory ? readAll(principal, true) : all),
       };
     },
 

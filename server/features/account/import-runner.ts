@@ -4,6 +4,7 @@ import { ImportedTrace } from '../../../contract/account.js';
 import type { Db } from '../../db/db.js';
 import type { Principal } from '../../http/principal.js';
 import type { BatchDraft, Settled, TraceBatch } from '../traces/batch-create.js';
+import { importOrigin } from '../traces/provenance.js';
 import { importRepo } from './import.repo.js';
 
 /**
@@ -83,6 +84,7 @@ export function createImportRunner(deps: {
       }));
     await traceBatch.createMany(ownerOf(userId, jobId), drafts, {
       source: 'import',
+      origin: importOrigin(jobId),
       inTransaction: (tx, settled) =>
         importRepo.setOutcomes(tx, userId, jobId, [
           ...record(unreadable),

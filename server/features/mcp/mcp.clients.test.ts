@@ -156,8 +156,12 @@ describe.each(clients)('$label', ({ connect }) => {
       'pinned',
       'created_at',
       'updated_at',
+      'created_by',
+      'updated_by',
     ]);
     expect(doc.metadata).toMatchObject({ category: 'preference', created_at: stored.created_at });
+    // Provenance (ADR 0033): this person's API key wrote it, by the key's name.
+    expect((doc.metadata as { created_by: { kind: string } }).created_by).toMatchObject({ kind: 'api_key' });
 
     // Two search hits (a weak match counts: it was returned) and one fetch: three accesses, no more
     // (fetch must not double count).

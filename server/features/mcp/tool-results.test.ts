@@ -15,6 +15,8 @@ const trace = {
   pinned: false,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-02T00:00:00.000Z',
+  created_by: { kind: 'oauth_client' as const, id: 'client-1', name: 'Claude' },
+  updated_by: null,
 };
 
 describe('shapes', () => {
@@ -38,6 +40,8 @@ describe('shapes', () => {
       pinned: false,
       created_at: trace.created_at,
       updated_at: trace.updated_at,
+      created_by: trace.created_by,
+      updated_by: null,
     });
   });
 

@@ -64,6 +64,9 @@ export type FetchDocument = {
     pinned: boolean;
     created_at: string;
     updated_at: string;
+    /** Which app, key, assistant or import wrote it (ADR 0033); null: not known. */
+    created_by: Trace['created_by'];
+    updated_by: Trace['updated_by'];
   };
 };
 
@@ -81,6 +84,8 @@ export function fetchDocument(publicUrl: string, t: Trace): FetchDocument {
       pinned: t.pinned,
       created_at: t.created_at,
       updated_at: t.updated_at,
+      created_by: t.created_by,
+      updated_by: t.updated_by,
     },
   };
 }

@@ -4,6 +4,7 @@ import { CreateTraceRequest, type TraceSource } from '../../../contract/traces.j
 import type { Db, Tx } from '../../db/db.js';
 import { type Principal, requireScope } from '../../http/principal.js';
 import { batchRepo } from './batch.repo.js';
+import type { Origin } from './provenance.js';
 import { type Categorise, leavesSomethingToSuggest, resolveCategorisation } from './categorise.js';
 import { contentHash } from './content-hash.js';
 import { titleFrom } from './title.js';
@@ -66,6 +67,8 @@ export function createTraceBatch(deps: TraceBatchDeps) {
       drafts: readonly BatchDraft[],
       options: {
         source: TraceSource;
+        /** What writes them (an import job, ADR 0033); left out: not known. */
+        origin?: Origin;
         inTransaction?: (tx: Tx, settled: Settled) => Promise<void>;
       },
     ): Promise<BatchOutcome[]> {
@@ -150,6 +153,7 @@ export function createTraceBatch(deps: TraceBatchDeps) {
             tx,
             userId,
             rows.map((p) => p.row),
+            options.origin ?? null,
           );
           // A row the dedup index refused: an identical trace committed since the read above.
           const raced = rows.filter((p) => !inserted.has(p.row.contentHash));

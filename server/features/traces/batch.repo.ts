@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/db.js';
+import type { Origin } from './provenance.js';
 import type { NewTrace } from './traces.repo.js';
 import { lockTracesOf } from './write-lock.js';
 
@@ -19,16 +20,23 @@ export const batchRepo = {
    * left out by the dedup index, as a single create's would be; the answer maps each inserted
    * row's content hash to its new id. The hashes must be distinct (the caller folds repeats).
    */
-  async insertMany(tx: Tx, userId: string, rows: readonly NewTrace[]): Promise<Map<string, string>> {
+  async insertMany(
+    tx: Tx,
+    userId: string,
+    rows: readonly NewTrace[],
+    origin: Origin | null = null,
+  ): Promise<Map<string, string>> {
     if (!rows.length) return new Map();
     await lockTracesOf(tx, userId);
     const inserted = await tx.query<{ id: string; content_hash: string }>(
       `INSERT INTO traces (user_id, title, content, content_hash, category, importance, tags, source,
-                           created_at, updated_at, title_generated)
+                           created_at, updated_at, title_generated,
+                           created_via, created_by_id, updated_via, updated_by_id)
        SELECT $1, NULLIF(t.title, ''), t.content, t.content_hash, t.category, t.importance,
               ARRAY(SELECT jsonb_array_elements_text(t.tags::jsonb)), t.source,
               COALESCE(NULLIF(t.created_at, '')::timestamptz, now()),
-              COALESCE(NULLIF(t.created_at, '')::timestamptz, now()), t.generated
+              COALESCE(NULLIF(t.created_at, '')::timestamptz, now()), t.generated,
+              $11::text, $12::text, $11::text, $12::text
          FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
                      $9::text[], $10::boolean[])
            AS t(title, content, content_hash, category, importance, tags, source, created_at, generated)
@@ -47,6 +55,9 @@ export const batchRepo = {
         rows.map((r) => r.source),
         rows.map((r) => r.createdAt?.toISOString() ?? ''),
         rows.map((r) => String(r.titleGenerated ?? false)),
+        // One writer for the whole batch (an import job, ADR 0033).
+        origin?.via ?? null,
+        origin?.id ?? null,
       ],
     );
     return new Map(inserted.map((r) => [r.content_hash, r.id]));

@@ -1,9 +1,14 @@
 import { BulkTracesRequest, type BulkTracesResponse } from '../../../contract/trace-bulk.js';
-import { type Db, isUuid } from '../../db/db.js';
+import { type Db, isUuid, type Tx } from '../../db/db.js';
 import { type Principal, requireScope, requireWholeAccount } from '../../http/principal.js';
 import { parseInput } from '../../http/validation.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import { bulkRepo } from './bulk.repo.js';
+import { recordBulkEdit, snapshotsOf } from './history.service.js';
+import { originOf } from './provenance.js';
+
+/** Actions that edit traces (ADR 0033): they keep versions and name their writer; delete and restore do not. */
+const EDITS = new Set(['set_category', 'add_tag', 'remove_tag', 'move_to_project']);
 
 /**
  * One action on up to 100 of the caller's traces, in one transaction: all of it happens or none.
@@ -24,8 +29,7 @@ export function createTraceBulkService({ db, projects }: { db: Db; projects: Pro
       const ids = body.ids.filter(isUuid);
       const { userId } = principal;
       if (ids.length === 0) return { changed: [] };
-      const changed = await db.asUser(userId, async (tx) => {
-        await bulkRepo.lockInIdOrder(tx, userId, ids);
+      const act = async (tx: Tx): Promise<string[]> => {
         switch (body.action) {
           case 'delete':
             return bulkRepo.softDelete(tx, userId, ids);
@@ -47,6 +51,14 @@ export function createTraceBulkService({ db, projects }: { db: Db; projects: Pro
             return bulkRepo.moveToProject(tx, userId, ids, projectId ?? null);
           }
         }
+      };
+      const changed = await db.asUser(userId, async (tx) => {
+        await bulkRepo.lockInIdOrder(tx, userId, ids);
+        if (!EDITS.has(body.action)) return act(tx);
+        const before = await snapshotsOf(tx, userId, ids);
+        const edited = await act(tx);
+        await recordBulkEdit(tx, userId, before, edited, originOf(principal));
+        return edited;
       });
       return { changed };
     },

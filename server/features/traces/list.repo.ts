@@ -1,3 +1,4 @@
+import type { ActorKind } from '../../../contract/provenance.js';
 import type { Category, Importance, TraceSort } from '../../../contract/traces.js';
 import type { Tx } from '../../db/db.js';
 import type { ProjectScope } from '../projects/projects.service.js';
@@ -14,7 +15,18 @@ export type MatchFilter = {
   exclude: readonly string[] | null;
   /** Which projects (ADR 0029); null: every trace. */
   scope: ProjectScope;
+  /** Only traces created this way (ADR 0033), or null. */
+  createdVia?: ActorKind | null;
 };
+
+/**
+ * The created-by filter (ADR 0033), joined onto cairn_trace_matches' rows inside the counted
+ * subquery so the total and the page agree. A join rather than a new argument of the SQL
+ * function: no index serves it (a rare filter, over one person's traces), and the function keeps
+ * one definition. `param` is its parameter's number.
+ */
+const createdViaJoin = (filter: MatchFilter, param: number) =>
+  filter.createdVia ? `JOIN traces cv ON cv.id = m.id AND cv.created_via = $${param}` : '';
 
 /**
  * ORDER BY per sort, on the list's own columns and on cairn_trace_matches' columns. Each plain
@@ -81,10 +93,12 @@ export const listRepo = {
     page: Page,
   ): Promise<{ rows: TraceRow[]; total: number | undefined }> {
     const order = MATCH_ORDER[sort];
+    const viaParam = filter.exclude ? 11 : 10;
     const rows = await tx.query<TraceRow & { total: number }>(
       `SELECT ${T_COLUMNS}, m.total
          FROM (SELECT m.*, count(*) OVER () AS total
                  FROM cairn_trace_matches($1, $2::text[], $3, $7, $8, $9) m
+                ${createdViaJoin(filter, viaParam)}
                 ${filter.exclude ? 'WHERE NOT (m.id = ANY ($10::uuid[]))' : ''}
                 ORDER BY ${order} LIMIT $4 OFFSET $5) m
          JOIN traces t ON t.id = m.id
@@ -101,6 +115,7 @@ export const listRepo = {
         filter.scope?.projectId ?? null,
         filter.scope?.withPersonal ?? false,
         ...(filter.exclude ? [filter.exclude] : []),
+        ...(filter.createdVia ? [filter.createdVia] : []),
       ],
     );
     return { rows, total: rows[0] ? Number(rows[0].total) : undefined };
@@ -109,6 +124,7 @@ export const listRepo = {
   async countMatching(tx: Tx, filter: MatchFilter): Promise<number> {
     const rows = await tx.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM cairn_trace_matches($1, $2::text[], $3, $4, $5, $6) m
+        ${createdViaJoin(filter, filter.exclude ? 8 : 7)}
         ${filter.exclude ? 'WHERE NOT (m.id = ANY ($7::uuid[]))' : ''}`,
       [
         filter.term,
@@ -118,6 +134,7 @@ export const listRepo = {
         filter.scope?.projectId ?? null,
         filter.scope?.withPersonal ?? false,
         ...(filter.exclude ? [filter.exclude] : []),
+        ...(filter.createdVia ? [filter.createdVia] : []),
       ],
     );
     return rows[0]?.n ?? 0;

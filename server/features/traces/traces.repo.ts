@@ -1,5 +1,7 @@
+import type { ActorKind } from '../../../contract/provenance.js';
 import type { Category, Importance, TraceSource } from '../../../contract/traces.js';
 import type { Tx } from '../../db/db.js';
+import { actorNameSql, type Origin } from './provenance.js';
 import { lockTracesOf, lockTracesOfMany } from './write-lock.js';
 
 export type TraceRow = {
@@ -24,20 +26,33 @@ export type TraceRow = {
   /** The project's name, read with the row. */
   project: string | null;
   pinned: boolean;
+  /** Provenance (ADR 0033): null for traces written before it was kept. */
+  created_via: ActorKind | null;
+  created_by_id: string | null;
+  /** Read with the row: the key's, client's or import's name now (null: gone). */
+  created_by_name: string | null;
+  updated_via: ActorKind | null;
+  updated_by_id: string | null;
+  updated_by_name: string | null;
 };
 
 /** Every column but search_text (derived, as long as title + content, never sent anywhere). */
 const PLAIN_COLUMNS = `id, user_id, title, content, category, importance, tags, access_count, source,
-  content_hash, title_generated, created_at, updated_at, is_active, deleted_at, project_id, pinned`;
+  content_hash, title_generated, created_at, updated_at, is_active, deleted_at, project_id, pinned,
+  created_via, created_by_id, updated_via, updated_by_id`;
 /** The project's name, of the row whose table is named (or aliased) `table`: few projects, a key look-up. */
 const projectName = (table: string) =>
   `(SELECT p.name FROM projects p WHERE p.id = ${table}.project_id AND p.user_id = ${table}.user_id) AS project`;
+/** The writers' names (provenance.ts), of the row whose table is named (or aliased) `table`. */
+const actorNames = (table: string) =>
+  `${actorNameSql(table, 'created_via', 'created_by_id')} AS created_by_name,
+   ${actorNameSql(table, 'updated_via', 'updated_by_id')} AS updated_by_name`;
 /** The columns of a TraceRow, from `traces` unaliased (also in RETURNING). */
-export const COLUMNS = `${PLAIN_COLUMNS}, ${projectName('traces')}`;
+export const COLUMNS = `${PLAIN_COLUMNS}, ${projectName('traces')}, ${actorNames('traces')}`;
 /** The same, qualified with the alias `t`. */
 export const T_COLUMNS = `${PLAIN_COLUMNS.split(',')
   .map((c) => `t.${c.trim()}`)
-  .join(', ')}, ${projectName('t')}`;
+  .join(', ')}, ${projectName('t')}, ${actorNames('t')}`;
 
 export type NewTrace = {
   title: string | null;
@@ -54,6 +69,8 @@ export type NewTrace = {
   /** Null or left out: personal. */
   projectId?: string | null | undefined;
   pinned?: boolean | undefined;
+  /** What writes it (ADR 0033); left out: not known. It is the last writer too. */
+  origin?: Origin | undefined;
 };
 
 const UPDATABLE = [
@@ -66,6 +83,8 @@ const UPDATABLE = [
   'tags',
   'project_id',
   'pinned',
+  'updated_via',
+  'updated_by_id',
 ] as const;
 export type TracePatch = Partial<Pick<TraceRow, (typeof UPDATABLE)[number]>>;
 
@@ -120,9 +139,10 @@ export const tracesRepo = {
     await lockTracesOf(tx, userId);
     const rows = await tx.query<TraceRow>(
       `INSERT INTO traces (user_id, title, content, content_hash, category, importance, tags, source,
-                           created_at, updated_at, title_generated, project_id, pinned)
+                           created_at, updated_at, title_generated, project_id, pinned,
+                           created_via, created_by_id, updated_via, updated_by_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8, COALESCE($9, now()), COALESCE($9, now()), $10,
-               $11, $12)
+               $11, $12, $13, $14, $13, $14)
        ON CONFLICT (user_id, content_hash) WHERE is_active DO NOTHING
        RETURNING ${COLUMNS}`,
       [
@@ -138,6 +158,8 @@ export const tracesRepo = {
         t.titleGenerated ?? false,
         t.projectId ?? null,
         t.pinned ?? false,
+        t.origin?.via ?? null,
+        t.origin?.id ?? null,
       ],
     );
     return rows[0];

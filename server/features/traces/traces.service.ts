@@ -25,6 +25,8 @@ import type { ProjectScope, ProjectsService } from '../projects/projects.service
 import { briefingRepo } from './briefing.repo.js';
 import { projectTracesRepo } from './project-traces.repo.js';
 import { createTagVocabulary } from './tag-vocabulary.js';
+import { recordEdits } from './history.service.js';
+import { originOf, toActor } from './provenance.js';
 import { titleFrom } from './title.js';
 
 /** The briefing's candidate rows, for the context service (which may not import the repo). */
@@ -146,6 +148,8 @@ export function toTrace(row: TraceRow): Trace {
     pinned: row.pinned,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+    created_by: toActor(row.created_via, row.created_by_id, row.created_by_name),
+    updated_by: toActor(row.updated_via, row.updated_by_id, row.updated_by_name),
   };
 }
 
@@ -274,6 +278,7 @@ export function createTracesService(deps: TracesServiceDeps) {
         createdAt: options.source === 'import' ? options.createdAt : undefined,
         projectId: before.projectId ?? null,
         pinned: body.pinned ?? false,
+        origin: originOf(principal),
       };
       // A retry is needed only if the row that beat us was deleted before we could read it.
       for (let attempt = 0; attempt < 3; attempt++) {
@@ -344,6 +349,8 @@ export function createTracesService(deps: TracesServiceDeps) {
           tags: body.tags,
           project_id: projectId,
           pinned: body.pinned,
+          updated_via: originOf(principal).via,
+          updated_by_id: originOf(principal).id,
         };
         if (patch.content_hash && patch.content_hash !== current.content_hash) {
           const other = await tracesRepo.findActiveByHash(tx, userId, patch.content_hash);
@@ -353,6 +360,8 @@ export function createTracesService(deps: TracesServiceDeps) {
           throw isUniqueViolation(err) ? duplicateContent() : err;
         });
         if (!row) throw notFound(TRACE_NOT_FOUND);
+        // History (ADR 0033): the version this edit replaced, in the same transaction.
+        await recordEdits(tx, userId, [{ before: current, after: row }], originOf(principal));
         if (row.title !== current.title || row.content !== current.content) {
           await deps.onContentChanged?.(tx, row.id);
         }
@@ -451,13 +460,15 @@ export function createTracesService(deps: TracesServiceDeps) {
         importance: query.importance ?? null,
         exclude: query.exclude?.length ? query.exclude : null,
         scope: null,
+        createdVia: query.created_by_kind ?? null,
       };
       const { rows, total } = await db.asUser(userId, async (tx) => {
         filter.scope = await deps.projects.scopeIn(tx, principal, query.project, {
           only: query.project_only,
           unknown: 'error',
         });
-        if (!filter.term && !filter.tags && !filter.importance && !filter.exclude && !filter.scope) {
+        const plain = !filter.term && !filter.tags && !filter.importance && !filter.exclude;
+        if (plain && !filter.scope && !filter.createdVia) {
           const total = await listRepo.count(tx, userId, filter.category);
           // Past the end: nothing to read (the count is already known).
           const rows =

@@ -16,6 +16,8 @@ const trace = (over: Partial<Trace>): Trace => ({
   pinned: false,
   created_at: '2026-11-20T10:00:00.000Z',
   updated_at: '2026-11-21T10:00:00.000Z',
+  created_by: { kind: 'web', id: null, name: 'web app' },
+  updated_by: { kind: 'web', id: null, name: 'web app' },
   ...over,
 });
 const now = new Date('2026-11-27T12:00:00Z');

@@ -44,6 +44,8 @@ const trace: Trace = {
   pinned: false,
   created_at: '2026-11-23T10:00:00.000Z',
   updated_at: '2026-11-23T10:00:00.000Z',
+  created_by: null,
+  updated_by: null,
 };
 const same: TraceFormValues = {
   title: 'Trip',

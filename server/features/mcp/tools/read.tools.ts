@@ -132,7 +132,8 @@ export function registerReadTools(server: McpServer, deps: ToolDeps): void {
         title: 'Read a memory',
         description:
           'Read one trace of Cairn memory in full by its id (from search): title, text, link and metadata ' +
-          '(category, importance, tags, created and updated times).',
+          '(category, importance, tags, created and updated times, and what created and last changed it: ' +
+          'the web app, an API key, an assistant or an import, by name).',
         inputSchema: FetchInput,
         annotations: { title: 'Read a memory', readOnlyHint: true, openWorldHint: false },
       },
