@@ -10,6 +10,7 @@ import { RelativeTime } from '../../components/ui/RelativeTime.js';
 import { TagChips } from '../../components/ui/TagChips.js';
 import { TraceActions } from './TraceActions.js';
 import { MarkdownPreview } from '../../components/ui/Markdown.js';
+import { actorLabel } from '../../lib/provenance.js';
 
 type Props = {
   traces: readonly Trace[];
@@ -75,6 +76,12 @@ export function TraceCards({ traces, onEdit, onDelete, deletingId, isSelected, o
           <TagChips tags={t.tags} max={5} linked />
           <div className="mt-auto flex items-center gap-3 pt-1 text-xs text-fg-subtle">
             <RelativeTime iso={t.created_at} />
+            {/* The web app is the usual writer: only another one is worth the space. */}
+            {t.created_by && t.created_by.kind !== 'web' && (
+              <span className="min-w-0 truncate" title={`Created by ${actorLabel(t.created_by)}`}>
+                by {t.created_by.name}
+              </span>
+            )}
             {t.access_count > 0 && (
               <span className="inline-flex items-center gap-1">
                 <Eye className="size-3.5" aria-hidden="true" />

@@ -16,6 +16,8 @@ import { isDialogOpen, isTypingTarget, plainShortcut } from '../../lib/shortcuts
 import { formatDateTime, relativeTime } from '../../lib/relative-time.js';
 import { ListMessage } from './ListMessage.js';
 import { SimilarTraces } from './SimilarTraces.js';
+import { TraceHistory } from './TraceHistory.js';
+import { actorLabel } from '../../lib/provenance.js';
 import { TraceProjectControls } from './TraceProjectControls.js';
 import { TraceFormDialog } from './TraceFormDialog.js';
 import { useDeleteTrace } from './use-delete-trace.js';
@@ -143,6 +145,8 @@ function TraceDetail({ trace }: { trace: Trace }) {
       <dl className="grid gap-x-8 gap-y-3 text-sm sm:grid-cols-[auto_auto_1fr]">
         <Meta label="Created" iso={trace.created_at} />
         {edited && <Meta label="Updated" iso={trace.updated_at} />}
+        {trace.created_by && <By label="Created by" name={actorLabel(trace.created_by)} />}
+        {edited && trace.updated_by && <By label="Last changed by" name={actorLabel(trace.updated_by)} />}
         {trace.access_count > 0 && (
           <div>
             <dt className="text-fg-subtle">Read by assistants</dt>
@@ -154,6 +158,7 @@ function TraceDetail({ trace }: { trace: Trace }) {
       </dl>
 
       <SimilarTraces id={trace.id} />
+      <TraceHistory id={trace.id} />
 
       {editKey !== null && (
         <TraceFormDialog
@@ -164,6 +169,16 @@ function TraceDetail({ trace }: { trace: Trace }) {
         />
       )}
     </article>
+  );
+}
+
+/** Who wrote it (ADR 0033); traces from before provenance was kept show nothing. */
+function By({ label, name }: { label: string; name: string }) {
+  return (
+    <div>
+      <dt className="text-fg-subtle">{label}</dt>
+      <dd className="text-fg">{name}</dd>
+    </div>
   );
 }
 
