@@ -135,6 +135,8 @@ export function createServices(deps: AppDeps) {
     findSimilarByMeaning: (tx, userId, byWords, vector) =>
       nearDuplicates.withMeaning(tx, userId, byWords, vector),
     recordSimilar: (tx, userId, traceId, similar) => nearDuplicates.record(tx, userId, traceId, similar),
+    findPossiblyOutdated: (tx, userId, traceId, vector) =>
+      nearDuplicates.possiblyOutdated(tx, userId, traceId, vector),
   });
   const metrics = createMetrics({ enabled: Boolean(deps.config.metricsToken) });
   const searchService = createSearchService({ db, embedder, traces, projects, nearDuplicates, log });

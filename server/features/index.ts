@@ -19,6 +19,7 @@ import { projectsRoutes } from './projects/projects.routes.js';
 import { searchRoutes } from './search/search.routes.js';
 import { tagsRoutes } from './traces/tags/tags.routes.js';
 import { tracesRoutes } from './traces/traces.routes.js';
+import { supersedeRoutes } from './traces/supersede.routes.js';
 
 /** Every feature's routes, mounted in one place. */
 export async function registerFeatures(
@@ -49,6 +50,7 @@ export async function registerFeatures(
     stats: services.traceStats,
     bulk: services.traceBulk,
   });
+  await app.register(supersedeRoutes, { traces: services.traces });
   await app.register(tagsRoutes, { tags: services.tags });
   await app.register(projectsRoutes, { projects: services.projects });
   await app.register(accountRoutes, { account: services.account, imports: services.imports });

@@ -9,6 +9,8 @@ ENDPOINTS = {
     "delete_trace": ("DELETE", "/api/traces/{id}"),
     "restore_trace": ("POST", "/api/traces/{id}/restore"),
     "similar_traces": ("GET", "/api/traces/{id}/similar"),
+    "supersede_trace": ("PUT", "/api/traces/{id}/superseded_by"),
+    "mark_current": ("DELETE", "/api/traces/{id}/superseded_by"),
     "bulk_traces": ("POST", "/api/traces/bulk"),
     "search": ("POST", "/api/search"),
     "stats": ("GET", "/api/stats"),

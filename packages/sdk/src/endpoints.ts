@@ -11,6 +11,8 @@ export const ENDPOINTS = {
   deleteTrace: ['DELETE', '/api/traces/{id}'],
   restoreTrace: ['POST', '/api/traces/{id}/restore'],
   similarTraces: ['GET', '/api/traces/{id}/similar'],
+  supersedeTrace: ['PUT', '/api/traces/{id}/superseded_by'],
+  markCurrent: ['DELETE', '/api/traces/{id}/superseded_by'],
   bulkTraces: ['POST', '/api/traces/bulk'],
   search: ['POST', '/api/search'],
   stats: ['GET', '/api/stats'],

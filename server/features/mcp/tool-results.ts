@@ -32,6 +32,8 @@ export type SearchItem = {
   created_at: string;
   /** Listed although below min_relevance: nothing reached it (contract/search.ts). */
   weak?: true;
+  /** A newer trace replaced it (ADR 0034); only searched with include_superseded. */
+  superseded?: true;
 };
 
 export function searchItem(publicUrl: string, r: SearchResult): SearchItem {
@@ -48,6 +50,8 @@ export function searchItem(publicUrl: string, r: SearchResult): SearchItem {
     project: r.project,
     created_at: r.created_at,
     ...(r.weak ? { weak: true as const } : {}),
+    // Only with include_superseded: a memory a newer one replaced, to be read as history.
+    ...(r.superseded_at ? { superseded: true as const } : {}),
   };
 }
 
@@ -64,6 +68,9 @@ export type FetchDocument = {
     pinned: boolean;
     created_at: string;
     updated_at: string;
+    /** Set when a newer trace replaced it (ADR 0034): it no longer holds. */
+    superseded_at?: string;
+    superseded_by?: { id: string; title: string; url: string } | null;
   };
 };
 
@@ -81,6 +88,16 @@ export function fetchDocument(publicUrl: string, t: Trace): FetchDocument {
       pinned: t.pinned,
       created_at: t.created_at,
       updated_at: t.updated_at,
+      ...(t.superseded_at
+        ? {
+            superseded_at: t.superseded_at,
+            superseded_by: t.superseded_by && {
+              id: t.superseded_by.id,
+              title: t.superseded_by.title || UNTITLED,
+              url: traceUrl(publicUrl, t.superseded_by.id),
+            },
+          }
+        : {}),
     },
   };
 }
@@ -98,6 +115,7 @@ export function traceSummary(publicUrl: string, t: Trace) {
     pinned: t.pinned,
     created_at: t.created_at,
     updated_at: t.updated_at,
+    ...(t.superseded_at ? { superseded_at: t.superseded_at } : {}),
   };
 }
 

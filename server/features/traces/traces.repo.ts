@@ -24,20 +24,31 @@ export type TraceRow = {
   /** The project's name, read with the row. */
   project: string | null;
   pinned: boolean;
+  /** Set: replaced by a newer trace (ADR 0034); it then leaves search and the briefing. */
+  superseded_at: Date | null;
+  /** The replacement; null once it was erased (the trace stays superseded). */
+  superseded_by: string | null;
+  /** The replacement while it is active (a deleted one is not linked to). */
+  replacement: { id: string; title: string | null } | null;
 };
 
 /** Every column but search_text (derived, as long as title + content, never sent anywhere). */
 const PLAIN_COLUMNS = `id, user_id, title, content, category, importance, tags, access_count, source,
-  content_hash, title_generated, created_at, updated_at, is_active, deleted_at, project_id, pinned`;
+  content_hash, title_generated, created_at, updated_at, is_active, deleted_at, project_id, pinned,
+  superseded_at, superseded_by`;
 /** The project's name, of the row whose table is named (or aliased) `table`: few projects, a key look-up. */
 const projectName = (table: string) =>
   `(SELECT p.name FROM projects p WHERE p.id = ${table}.project_id AND p.user_id = ${table}.user_id) AS project`;
+/** The replacement while it is active: a key look-up, only for superseded rows. */
+const replacementTitle = (table: string) =>
+  `(SELECT json_build_object('id', r.id, 'title', r.title) FROM traces r
+     WHERE r.id = ${table}.superseded_by AND r.user_id = ${table}.user_id AND r.is_active) AS replacement`;
 /** The columns of a TraceRow, from `traces` unaliased (also in RETURNING). */
-export const COLUMNS = `${PLAIN_COLUMNS}, ${projectName('traces')}`;
+export const COLUMNS = `${PLAIN_COLUMNS}, ${projectName('traces')}, ${replacementTitle('traces')}`;
 /** The same, qualified with the alias `t`. */
 export const T_COLUMNS = `${PLAIN_COLUMNS.split(',')
   .map((c) => `t.${c.trim()}`)
-  .join(', ')}, ${projectName('t')}`;
+  .join(', ')}, ${projectName('t')}, ${replacementTitle('t')}`;
 
 export type NewTrace = {
   title: string | null;

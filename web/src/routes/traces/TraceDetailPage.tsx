@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/Button.js';
 import { CopyButton } from '../../components/ui/CopyButton.js';
 import { CategoryBadge } from '../../components/ui/CategoryBadge.js';
 import { ImportanceBadge } from '../../components/ui/Importance.js';
-import { PinnedMark, ProjectBadge } from '../../components/ui/ProjectBadge.js';
+import { PinnedMark, ProjectBadge, SupersededBadge } from '../../components/ui/ProjectBadge.js';
 import { PageSpinner } from '../../components/ui/Spinner.js';
 import { TagChips } from '../../components/ui/TagChips.js';
 import { ApiError } from '../../lib/api-error.js';
@@ -16,6 +16,7 @@ import { isDialogOpen, isTypingTarget, plainShortcut } from '../../lib/shortcuts
 import { formatDateTime, relativeTime } from '../../lib/relative-time.js';
 import { ListMessage } from './ListMessage.js';
 import { SimilarTraces } from './SimilarTraces.js';
+import { SupersededBanner } from './SupersededBanner.js';
 import { TraceProjectControls } from './TraceProjectControls.js';
 import { TraceFormDialog } from './TraceFormDialog.js';
 import { useDeleteTrace } from './use-delete-trace.js';
@@ -109,6 +110,7 @@ function TraceDetail({ trace }: { trace: Trace }) {
             <ImportanceBadge importance={trace.importance} />
             <ProjectBadge project={trace.project} />
             <PinnedMark pinned={trace.pinned} />
+            <SupersededBadge superseded={!!trace.superseded_at} />
           </div>
           <TraceProjectControls trace={trace} />
         </div>
@@ -130,6 +132,8 @@ function TraceDetail({ trace }: { trace: Trace }) {
           </Button>
         </div>
       </header>
+
+      <SupersededBanner trace={trace} />
 
       <div className="rounded-xl border border-line bg-surface shadow-sm">
         <Markdown source={trace.content} className="px-5 py-5 text-[15px] leading-relaxed sm:px-6" />
