@@ -19,6 +19,8 @@ export const ExportedTrace = TraceSchema.pick({
   tags: true,
   access_count: true,
   source: true,
+  project: true,
+  pinned: true,
   created_at: true,
   updated_at: true,
 }).meta({ id: 'ExportedTrace' });
@@ -38,6 +40,8 @@ export function exportedTrace(t: ExportedTrace): ExportedTrace {
     tags: t.tags,
     access_count: t.access_count,
     source: t.source,
+    project: t.project,
+    pinned: t.pinned,
     created_at: t.created_at,
     updated_at: t.updated_at,
   };
@@ -64,6 +68,9 @@ export const ImportedTrace = z.object({
   category: Category.optional(),
   importance: Importance.optional(),
   tags: z.array(z.string()).optional(),
+  /** The project's name (ADR 0029): found, or created by the import. */
+  project: z.string().nullish(),
+  pinned: z.boolean().optional(),
   created_at: z.iso
     .datetime({ offset: true, message: 'created_at must be an ISO 8601 date-time' })
     .optional(),

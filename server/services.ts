@@ -156,6 +156,7 @@ export function createServices(deps: AppDeps) {
     log,
     categorise: (input, userTags) => categoriser.categorise(input, userTags),
     enqueueMany: (tx, traceIds) => embeddingWorker.enqueueMany(tx, traceIds),
+    projects,
   });
   const importRunner = createImportRunner({ db, traceBatch, log });
   const imports = createImportService({
