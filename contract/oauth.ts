@@ -37,6 +37,12 @@ export const OAuthClientSchema = z
     created_at: z.string().describe('ISO 8601'),
     last_used: z.string().nullable().describe('ISO 8601 of the last call made with its tokens; null = Never'),
     mcp_url: z.string().describe('What to paste into the assistant as the server URL: <PUBLIC_URL>/mcp'),
+    access: z
+      .array(z.string().nullable())
+      .optional()
+      .describe(
+        "In the list only: what the client's live grants reach, one entry per distinct limit: null the whole account, a name that project only (ADR 0029); empty when it holds none",
+      ),
   })
   .meta({ id: 'OAuthClient' });
 export type OAuthClient = z.infer<typeof OAuthClientSchema>;

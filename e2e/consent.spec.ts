@@ -103,7 +103,7 @@ test('deny sends the assistant access_denied, and a used request cannot be decid
   await expect(page.getByRole('heading', { name: 'This connection cannot continue' })).toBeVisible();
 });
 
-test('approve for one project: "Access to" limits the grant (the page passes axe), and its token sees that project only', async ({
+test('approve for one project: "Access to" limits the grant (the page passes axe), and its token sees that project only, as OAuth Clients shows', async ({
   page,
   request,
   baseURL,
@@ -168,4 +168,9 @@ test('approve for one project: "Access to" limits the grant (the page passes axe
   };
   expect((await fetchTool(inApi!.id))?.isError).toBeFalsy();
   expect((await fetchTool(personal!.id))?.isError).toBe(true);
+
+  // The OAuth Clients page says what the connection reaches.
+  await page.goto('/app/settings/oauth-clients');
+  const card = page.getByRole('listitem').filter({ hasText: 'Test Assistant' });
+  await expect(card.getByRole('definition').filter({ hasText: 'Only acme/api' })).toBeVisible();
 });

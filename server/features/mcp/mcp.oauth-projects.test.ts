@@ -126,6 +126,13 @@ async function grantFor(project: string | null) {
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** What the OAuth Clients page shows a client's live grants reach. */
+async function accessOf(clientId: string) {
+  const list = await fetch(`${t.baseUrl}/api/oauth-clients`, { headers: ann.headers });
+  const clients = (await list.json()) as { client_id: string; access?: (string | null)[] }[];
+  return clients.find((c) => c.client_id === clientId)?.access;
+}
+
 beforeAll(async () => {
   t = await startMcpTestServer();
   ann = await t.person();
@@ -197,12 +204,14 @@ describe('the consent API offers and checks the project a grant is limited to', 
     const principal = await t.principal({ token: whole.access });
     expect(principal.via).toBe('oauth');
     expect(principal.project).toBeUndefined();
+    expect(await accessOf(whole.clientId)).toEqual([null]);
   });
 });
 
 describe('MCP with an OAuth grant limited to a project', () => {
   it("sees and touches only its project's traces (not the personal ones), and creates there", async () => {
     const grant = await grantFor('acme/api');
+    expect(await accessOf(grant.clientId)).toEqual(['acme/api']);
     const limited = await connectV2(t.mcpUrl, bearer(grant.access));
     try {
       for (const other of [id.web, id.personal]) {
@@ -271,6 +280,7 @@ describe('MCP with an OAuth grant limited to a project', () => {
     const again = await refresh(grant, String(refreshed.body.refresh_token));
     expect(again.status).toBe(400);
     expect(again.body.error).toBe('invalid_grant');
+    expect(await accessOf(grant.clientId)).toEqual([]);
     // The whole-account credentials of the person are untouched.
     expect((await rawPost(t.mcpUrl, INITIALIZE, ann.bearer)).status).toBe(200);
   });
