@@ -87,6 +87,7 @@ export function createServices(deps: AppDeps) {
     config: deps.config,
     rateLimiter,
     log,
+    projects,
     ...(deps.fetchMetadataDocument ? { fetchMetadataDocument: deps.fetchMetadataDocument } : {}),
   });
   const auth = createAuthService({
