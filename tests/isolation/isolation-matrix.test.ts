@@ -15,7 +15,7 @@ import { plausible, type Schema } from '../fuzz/values.js';
 
 type McpTool = { name: string; inputSchema: Schema };
 type McpAnswer = {
-  result?: { isError?: boolean; tools?: McpTool[]; content?: unknown };
+  result?: { isError?: boolean; tools?: McpTool[]; content?: { text?: string }[] };
   error?: { message?: string };
 };
 
@@ -302,6 +302,21 @@ describe('isolation matrix from /api/openapi.json: B never reaches what A owns',
     const noRefs = (ref: string): Schema => {
       throw new Error(`MCP tool schemas are expected inline, found ${ref}`);
     };
+    /** A trace the credential itself made (in its project, for a limited one), made once. */
+    const own = new Map<string, string>();
+    const ownTrace = async (credential: string): Promise<string> => {
+      const made = own.get(credential);
+      if (made) return made;
+      const answer = await mcp(credential, 'tools/call', {
+        name: 'create',
+        arguments: { title: 'Own note', content: `A note of ${who(credential)}` },
+      });
+      const id = (JSON.parse(answer.result?.content?.[0]?.text ?? '{}') as { trace?: { id: string } }).trace
+        ?.id;
+      if (!id) throw new Error(`could not create a trace as ${who(credential)}: ${JSON.stringify(answer)}`);
+      own.set(credential, id);
+      return id;
+    };
     const tools = (await mcp(limitedOAuth, 'tools/list', {})).result?.tools ?? [];
     expect(tools.map((tool) => tool.name)).toEqual(
       expect.arrayContaining(['fetch', 'update', 'delete', 'search']),
@@ -325,14 +340,19 @@ describe('isolation matrix from /api/openapi.json: B never reaches what A owns',
         if (props.min_relevance) args.min_relevance = 0;
         if (props.project) args.project = '*';
       }
+      // A tool acting on several ids (supersede) is given A's trace among them, and the caller's
+      // own trace as the other party, so only A's id can be the reason it is refused.
+      const targetsA = Boolean(props.id || props.ids);
+      if (props.ids) args.ids = [ids.trace];
       for (const credential of [bKey, limitedKey, limitedOAuth]) {
+        if (props.by) args.by = await ownTrace(credential);
         const answer = await mcp(credential, 'tools/call', { name: tool.name, arguments: args });
         calls += 1;
         const label = `${tool.name} as ${who(credential)}`;
-        if (props.id && !(answer.error || answer.result?.isError)) wrong.push(`${label} was not refused`);
+        if (targetsA && !(answer.error || answer.result?.isError)) wrong.push(`${label} was not refused`);
         // A's id counts only where the caller did not send it; A's own credentials may know A's address.
         const own = credential !== bKey;
-        const hidden = [...secrets.filter((s) => !own || s !== a.email), ...(props.id ? [] : [ids.trace])];
+        const hidden = [...secrets.filter((s) => !own || s !== a.email), ...(targetsA ? [] : [ids.trace])];
         const text = JSON.stringify(answer);
         if (hidden.some((s) => text.includes(s))) leaks.push(label);
       }
