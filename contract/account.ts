@@ -20,6 +20,8 @@ export const ExportedTrace = TraceSchema.pick({
   tags: true,
   access_count: true,
   source: true,
+  project: true,
+  pinned: true,
   created_at: true,
   updated_at: true,
   created_by: true,
@@ -48,6 +50,8 @@ export function exportedTrace(t: ExportedTrace): ExportedTrace {
     tags: t.tags,
     access_count: t.access_count,
     source: t.source,
+    project: t.project,
+    pinned: t.pinned,
     created_at: t.created_at,
     updated_at: t.updated_at,
     // Provenance and history (ADR 0033) are exported for the record; an import does not read them.
@@ -78,6 +82,9 @@ export const ImportedTrace = z.object({
   category: Category.optional(),
   importance: Importance.optional(),
   tags: z.array(z.string()).optional(),
+  /** The project's name (ADR 0029): found, or created by the import. */
+  project: z.string().nullish(),
+  pinned: z.boolean().optional(),
   created_at: z.iso
     .datetime({ offset: true, message: 'created_at must be an ISO 8601 date-time' })
     .optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProjectName } from './projects.js';
 
 /**
  * OAuth clients and the consent API the web app's /consent page calls.
@@ -36,6 +37,12 @@ export const OAuthClientSchema = z
     created_at: z.string().describe('ISO 8601'),
     last_used: z.string().nullable().describe('ISO 8601 of the last call made with its tokens; null = Never'),
     mcp_url: z.string().describe('What to paste into the assistant as the server URL: <PUBLIC_URL>/mcp'),
+    access: z
+      .array(z.string().nullable())
+      .optional()
+      .describe(
+        "In the list only: what the client's live grants reach, one entry per distinct limit: null the whole account, a name that project only (ADR 0029); empty when it holds none",
+      ),
   })
   .meta({ id: 'OAuthClient' });
 export type OAuthClient = z.infer<typeof OAuthClientSchema>;
@@ -124,14 +131,27 @@ export const OAuthRequestInfo = z
     redirect_host: z.string().describe('Where the browser goes next: show it so people can spot a stranger'),
     scopes: z.array(OAuthScope),
     expires_at: z.string().describe('ISO 8601'),
+    projects: z
+      .array(z.string())
+      .describe(
+        "The person's projects in use (not archived), by name: what the grant may be limited to besides the whole account (ADR 0029)",
+      ),
   })
   .meta({ id: 'OAuthRequestInfo' });
 export type OAuthRequestInfo = z.infer<typeof OAuthRequestInfo>;
 
-/** Optional narrowing: approve only some of the requested scopes (e.g. read-only). No body = all. */
+/**
+ * Optional narrowing: approve only some of the requested scopes (e.g. read-only), and limit the
+ * grant to one project. No body = all scopes, the whole account.
+ */
 export const ApproveOAuthRequest = z
   .object({
     scopes: z.array(OAuthScope).min(1, 'Choose at least one permission').optional(),
+    project: ProjectName.nullable()
+      .optional()
+      .describe(
+        "Limit the grant to this project (by name, one in use): its tokens then see and touch only that project's traces, and their creates land there. null or left out: the whole account",
+      ),
   })
   .nullish();
 export type ApproveOAuthRequest = z.input<typeof ApproveOAuthRequest>;

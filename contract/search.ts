@@ -53,6 +53,10 @@ const WeakMatches = z
     `When nothing reaches min_relevance, return up to ${SEARCH_LIMITS.weakMatchMax} of the closest candidates anyway, each marked weak (default false)`,
   );
 
+const IncludeSuperseded = z
+  .boolean({ error: 'include_superseded must be true or false' })
+  .describe('Also search traces a newer one replaced (superseded; default false)');
+
 export const SearchRequest = z
   .object({
     query: Query,
@@ -64,6 +68,7 @@ export const SearchRequest = z
     project: ProjectFilter.optional(),
     project_only: z.boolean({ error: 'project_only must be true or false' }).optional(),
     weak_matches: WeakMatches.default(false),
+    include_superseded: IncludeSuperseded.default(false),
   })
   .meta({ id: 'SearchRequest' });
 export type SearchRequest = z.input<typeof SearchRequest>;
@@ -87,6 +92,10 @@ export const SearchQueryString = z.object({
     .enum(['true', 'false', '1', '0'], { message: 'weak_matches must be true or false' })
     .transform((v) => v === 'true' || v === '1')
     .default(false),
+  include_superseded: z
+    .enum(['true', 'false', '1', '0'], { message: 'include_superseded must be true or false' })
+    .transform((v) => v === 'true' || v === '1')
+    .default(false),
 });
 
 export const SearchArm = z.enum(['fulltext', 'vector']);
@@ -101,6 +110,7 @@ export const SearchResult = TraceSchema.pick({
   tags: true,
   project: true,
   pinned: true,
+  superseded_at: true,
   created_at: true,
   updated_at: true,
 })

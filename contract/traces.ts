@@ -34,6 +34,20 @@ export type Importance = z.infer<typeof Importance>;
 export const TraceSource = z.enum(TRACE_SOURCES);
 export type TraceSource = z.infer<typeof TraceSource>;
 
+/** A link to another trace: what the web app and an assistant need to follow it. */
+const ReplacementRef = z.object({ id: z.uuid(), title: z.string().nullable() });
+
+/** The most older traces one create or one supersede call may mark replaced (ADR 0034). */
+export const SUPERSEDE_MAX = 20;
+
+/** Ids of traces a new one replaces (create's `supersedes`): each once, at most SUPERSEDE_MAX. */
+export const SupersededIds = z
+  .array(z.uuid({ error: 'supersedes must list trace ids' }), {
+    error: 'supersedes must be a list of trace ids',
+  })
+  .max(SUPERSEDE_MAX, `supersedes may list at most ${SUPERSEDE_MAX} traces`)
+  .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]);
+
 export const TraceSchema = z
   .object({
     id: z.uuid(),
@@ -49,6 +63,15 @@ export const TraceSchema = z
       .nullable()
       .describe('The project it belongs to; null: personal, seen in every project'),
     pinned: z.boolean().describe('Pinned traces lead the session briefing (MCP context)'),
+    superseded_at: z
+      .string()
+      .nullable()
+      .describe(
+        'ISO 8601; set when a newer trace replaced this one: it then leaves search and the briefing (include_superseded reaches it)',
+      ),
+    superseded_by: ReplacementRef.nullable().describe(
+      'The trace that replaced this one, while it exists (null when not superseded, or the replacement was deleted)',
+    ),
     created_at: z.string().describe('ISO 8601'),
     updated_at: z.string().describe('ISO 8601'),
     created_by: TraceActor.nullable().describe(
@@ -139,6 +162,9 @@ export const CreateTraceRequest = z
       'The name of one of your projects; left out or null: personal. A project-limited key always writes to its project',
     ),
     pinned: z.boolean({ error: 'pinned must be true or false' }).optional(),
+    supersedes: SupersededIds.optional().describe(
+      'Ids of older traces this one replaces: they are kept but marked superseded, and leave search and the briefing',
+    ),
   })
   .meta({ id: 'CreateTraceRequest' });
 export type CreateTraceRequest = z.input<typeof CreateTraceRequest>;
@@ -186,7 +212,19 @@ export const CreateTraceResponse = TraceSchema.extend({
     .optional()
     .describe('Set when the content equals an existing active trace: that trace is returned'),
   similar: z.array(SimilarTrace).optional(),
+  possibly_outdated: z
+    .array(SimilarTrace)
+    .optional()
+    .describe(
+      'Existing traces on the same subject that the new one may replace; mark one superseded if it no longer holds',
+    ),
 }).meta({ id: 'CreateTraceResponse' });
+
+/** PUT /api/traces/{id}/superseded_by: the newer trace that replaces this one. */
+export const SupersedeRequest = z
+  .object({ id: z.uuid({ error: 'id must be the id of the trace that replaces this one' }) })
+  .meta({ id: 'SupersedeRequest' });
+export type SupersedeRequest = z.infer<typeof SupersedeRequest>;
 export type CreateTraceResponse = z.infer<typeof CreateTraceResponse>;
 
 // Control characters (NUL above all) cannot be sent to the database or occur in a search;

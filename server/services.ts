@@ -88,6 +88,7 @@ export function createServices(deps: AppDeps) {
     config: deps.config,
     rateLimiter,
     log,
+    projects,
     ...(deps.fetchMetadataDocument ? { fetchMetadataDocument: deps.fetchMetadataDocument } : {}),
   });
   const auth = createAuthService({
@@ -136,6 +137,8 @@ export function createServices(deps: AppDeps) {
     findSimilarByMeaning: (tx, userId, byWords, vector) =>
       nearDuplicates.withMeaning(tx, userId, byWords, vector),
     recordSimilar: (tx, userId, traceId, similar) => nearDuplicates.record(tx, userId, traceId, similar),
+    findPossiblyOutdated: (tx, userId, traceId, vector) =>
+      nearDuplicates.possiblyOutdated(tx, userId, traceId, vector),
   });
   const metrics = createMetrics({ enabled: Boolean(deps.config.metricsToken) });
   const searchService = createSearchService({ db, embedder, traces, projects, nearDuplicates, log });
@@ -160,6 +163,7 @@ export function createServices(deps: AppDeps) {
     log,
     categorise: (input, userTags) => categoriser.categorise(input, userTags),
     enqueueMany: (tx, traceIds) => embeddingWorker.enqueueMany(tx, traceIds),
+    projects,
   });
   const importRunner = createImportRunner({ db, traceBatch, log });
   const imports = createImportService({

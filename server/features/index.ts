@@ -20,6 +20,7 @@ import { searchRoutes } from './search/search.routes.js';
 import { historyRoutes } from './traces/history.routes.js';
 import { tagsRoutes } from './traces/tags/tags.routes.js';
 import { tracesRoutes } from './traces/traces.routes.js';
+import { supersedeRoutes } from './traces/supersede.routes.js';
 
 /** Every feature's routes, mounted in one place. */
 export async function registerFeatures(
@@ -51,6 +52,7 @@ export async function registerFeatures(
     bulk: services.traceBulk,
   });
   await app.register(historyRoutes, { history: services.history });
+  await app.register(supersedeRoutes, { traces: services.traces });
   await app.register(tagsRoutes, { tags: services.tags });
   await app.register(projectsRoutes, { projects: services.projects });
   await app.register(accountRoutes, { account: services.account, imports: services.imports });

@@ -16,8 +16,9 @@ export type Principal = {
   /** The OAuth client, when via is 'oauth'. */
   clientId?: string;
   /**
-   * Set when the credential is limited to one project (an API key made for it, ADR 0029): it then
-   * sees and touches only that project's traces, and its creates land there.
+   * Set when the credential is limited to one project (an API key made for it, or an OAuth grant
+   * the person limited on the consent screen; ADR 0029): it then sees and touches only that
+   * project's traces, and its creates land there.
    */
   project?: { id: string; name: string };
 };

@@ -48,8 +48,11 @@ export type TestApp = {
     user: TestUser,
     opts?: { permissions?: ApiKeyPermission[]; name?: string; project?: string },
   ): Promise<TestApiKey>;
-  /** A real OAuth access token for `user`, through client registration, consent and code exchange. */
-  oauthToken(user: TestUser, opts?: { scopes?: string[] }): Promise<TestOAuthToken>;
+  /**
+   * A real OAuth access token for `user`, through client registration, consent (limited to
+   * `project`, an existing project's name, when given) and code exchange.
+   */
+  oauthToken(user: TestUser, opts?: { scopes?: string[]; project?: string }): Promise<TestOAuthToken>;
   /** Creates a trace through POST /api/traces as `credential`. */
   trace(credential: Credential, fields: CreateTraceRequest): Promise<CreateTraceResponse>;
   /** Requests signed in as `credential` (a user, key or token), or anonymous for null. */

@@ -65,13 +65,14 @@ export async function createApiKey(
 /**
  * An OAuth access token for `user`, through the whole authorization-code flow an assistant runs:
  * a registered client, /oauth/authorize with PKCE, the person's approval of `scopes` (all the
- * client asked for by default) and the code exchange at /oauth/token.
+ * client asked for by default), limited to `project` (an existing project's name) when given, and
+ * the code exchange at /oauth/token.
  */
 export async function createOAuthToken(
   app: App,
   publicUrl: string,
   user: TestUser,
-  opts: { scopes?: string[] } = {},
+  opts: { scopes?: string[]; project?: string } = {},
 ): Promise<TestOAuthToken> {
   const anon = clientFor(app, null);
   const redirectUri = 'https://assistant.example/callback';
@@ -104,7 +105,7 @@ export async function createOAuthToken(
   if (!requestId) throw new Error(`authorize did not reach consent: ${authorize.status} ${location}`);
   const approved = await clientFor(app, user).post(
     `/api/oauth/requests/${encodeURIComponent(requestId)}/approve`,
-    opts.scopes ? { scopes: opts.scopes } : {},
+    { ...(opts.scopes ? { scopes: opts.scopes } : {}), ...(opts.project ? { project: opts.project } : {}) },
   );
   if (approved.status !== 200) throw new Error(`approval failed: ${approved.status} ${approved.body}`);
   const code = new URL(String(approved.json.redirect_to)).searchParams.get('code') ?? '';

@@ -119,6 +119,7 @@ describe('cairn-mcp (stdio) against a running Cairn', () => {
       'delete',
       'fetch',
       'search',
+      'supersede',
       'update',
     ]);
     expect(tools.find((tool) => tool.name === 'search')?.annotations?.readOnlyHint).toBe(true);

@@ -2,14 +2,22 @@
 // every request through app.inject(). The matrix is generated from the app's own
 // /api/openapi.json: a route added later is called here without anyone editing this file, and
 // a route that names a resource this file cannot make one of fails the test until it can.
-// B is three credentials: another person's session and API key, and an API key of A's own that
-// is limited to one of A's projects (ADR 0029): none of them reaches what A keeps elsewhere.
+// B is four credentials: another person's session and API key, and an API key and an OAuth grant
+// of A's own that are limited to one of A's projects (ADR 0029): none of them reaches what A keeps
+// elsewhere. The REST API refuses OAuth tokens outright (401, ADR 0022), so /mcp, where they work,
+// has its own part, generated from tools/list as the REST part is from the OpenAPI document.
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../server/test-support/test-app.js';
 import { documentedRoutes, fillPath, pathParameters, type Route } from '../fuzz/openapi-routes.js';
 import { createRandom } from '../fuzz/random.js';
 import { plausible, type Schema } from '../fuzz/values.js';
+
+type McpTool = { name: string; inputSchema: Schema };
+type McpAnswer = {
+  result?: { isError?: boolean; tools?: McpTool[]; content?: { text?: string }[] };
+  error?: { message?: string };
+};
 
 /** The kinds of thing a person owns and a route can name by id. */
 type Resource =
@@ -77,6 +85,17 @@ describe('isolation matrix from /api/openapi.json: B never reaches what A owns',
   let bKey: string;
   /** A's own key, limited to a project of A's that holds none of A's fixtures. */
   let limitedKey: string;
+  /** A's own OAuth grant, approved on the consent API for that same project. */
+  let limitedOAuth: string;
+  /** Who each credential is, for the failure messages. */
+  const who = (credential: string) =>
+    credential === bKey
+      ? 'API key'
+      : credential === limitedKey
+        ? "A's project-limited key"
+        : credential === limitedOAuth
+          ? "A's project-limited OAuth grant"
+          : 'session';
   const ids = {} as Record<Resource, string>;
   /** Strings only A's data contains: none may appear in any answer to B. */
   const secrets: string[] = [];
@@ -145,6 +164,7 @@ describe('isolation matrix from /api/openapi.json: B never reaches what A owns',
     // The limited key's project is empty: everything of A's above is outside it.
     await t.as(a).post('/api/projects', { name: 'limited scope' });
     limitedKey = (await t.apiKey(a, { project: 'limited scope' })).token;
+    limitedOAuth = (await t.oauthToken(a, { project: 'limited scope' })).token;
   });
   afterAll(async () => t?.close());
 
@@ -179,7 +199,7 @@ describe('isolation matrix from /api/openapi.json: B never reaches what A owns',
       const body =
         key in BODIES ? BODIES[key] : route.body ? plausible(route.body as Schema, r, resolve) : undefined;
       let allRefused = true;
-      for (const credential of [b.token, bKey, limitedKey]) {
+      for (const credential of [b.token, bKey, limitedKey, limitedOAuth]) {
         const res = await t.app.inject({
           method: route.method,
           url,
@@ -190,10 +210,10 @@ describe('isolation matrix from /api/openapi.json: B never reaches what A owns',
           ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
         });
         calls += 1;
-        const who =
-          credential === bKey ? 'API key' : credential === limitedKey ? "A's project-limited key" : 'session';
-        const label = `${key} as B (${who}): ${res.statusCode}`;
-        const refused = [403, 404].includes(res.statusCode);
+        const label = `${key} as B (${who(credential)}): ${res.statusCode}`;
+        // An OAuth token is for /mcp only: REST answers it 401 before anything is looked up.
+        const refused =
+          [403, 404].includes(res.statusCode) || (credential === limitedOAuth && res.statusCode === 401);
         allRefused &&= refused;
         if (!refused && !KNOWN_DEFECTS.has(key)) wrongStatus.push(`${label} ${res.body.slice(0, 200)}`);
         if (secrets.some((s) => res.body.includes(s))) leaks.push(label);
@@ -211,7 +231,7 @@ describe('isolation matrix from /api/openapi.json: B never reaches what A owns',
       if (KNOWN_DEFECTS.has(key) && allRefused)
         wrongStatus.push(`${key} is fixed: take it out of KNOWN_DEFECTS`);
     }
-    expect(calls).toBeGreaterThanOrEqual(3 * 12);
+    expect(calls).toBeGreaterThanOrEqual(4 * 12);
     expect(wrongStatus).toEqual([]);
     expect(leaks).toEqual([]);
 
@@ -258,7 +278,7 @@ describe('isolation matrix from /api/openapi.json: B never reaches what A owns',
       const body = route.body
         ? { ...(plausible(route.body, r, resolve) as object), query: searchWord }
         : undefined;
-      for (const credential of [b.token, bKey, limitedKey]) {
+      for (const credential of [b.token, bKey, limitedKey, limitedOAuth]) {
         const res = await t.app.inject({
           method: route.method,
           url,
@@ -271,12 +291,97 @@ describe('isolation matrix from /api/openapi.json: B never reaches what A owns',
         calls += 1;
         // A's ids too: B named none of them here, so an answer holding one shows A's thing. A's
         // own limited key may know whose it is (the session route names A): not a trace of A's.
-        const hidden = credential === limitedKey ? secrets.filter((s) => s !== a.email) : secrets;
+        const own = credential === limitedKey || credential === limitedOAuth;
+        const hidden = own ? secrets.filter((s) => s !== a.email) : secrets;
         if ([...hidden, ...namingIds].some((s) => res.body.includes(s)))
           leaks.push(`${key}: ${res.statusCode}`);
       }
     }
-    expect(calls).toBeGreaterThanOrEqual(3 * 8);
+    expect(calls).toBeGreaterThanOrEqual(4 * 8);
     expect(leaks).toEqual([]);
+  });
+
+  it("answers every MCP tool given A's trace id as not found, and shows none of A's data in any other tool", async () => {
+    const mcp = async (credential: string, method: string, params: unknown): Promise<McpAnswer> => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/mcp',
+        headers: {
+          authorization: `Bearer ${credential}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      });
+      expect(res.statusCode, `${method} as ${who(credential)}: ${res.body}`).toBe(200);
+      // The stateless leg answers as JSON or as one SSE `data:` line.
+      const line = res.body.startsWith('{') ? res.body : (/^data: (.*)$/m.exec(res.body)?.[1] ?? '{}');
+      return JSON.parse(line) as McpAnswer;
+    };
+    const r = createRandom(3);
+    const noRefs = (ref: string): Schema => {
+      throw new Error(`MCP tool schemas are expected inline, found ${ref}`);
+    };
+    /** A trace the credential itself made (in its project, for a limited one), made once. */
+    const own = new Map<string, string>();
+    const ownTrace = async (credential: string): Promise<string> => {
+      const made = own.get(credential);
+      if (made) return made;
+      const answer = await mcp(credential, 'tools/call', {
+        name: 'create',
+        arguments: { title: 'Own note', content: `A note of ${who(credential)}` },
+      });
+      const id = (JSON.parse(answer.result?.content?.[0]?.text ?? '{}') as { trace?: { id: string } }).trace
+        ?.id;
+      if (!id) throw new Error(`could not create a trace as ${who(credential)}: ${JSON.stringify(answer)}`);
+      own.set(credential, id);
+      return id;
+    };
+    const tools = (await mcp(limitedOAuth, 'tools/list', {})).result?.tools ?? [];
+    expect(tools.map((tool) => tool.name)).toEqual(
+      expect.arrayContaining(['fetch', 'update', 'delete', 'search']),
+    );
+    const wrong: string[] = [];
+    const leaks: string[] = [];
+    let calls = 0;
+    for (const tool of tools) {
+      const props = tool.inputSchema.properties ?? {};
+      const required = tool.inputSchema.required ?? [];
+      // What the tool needs, made up; the id is A's trace; a write would overwrite its content.
+      const args: Record<string, unknown> = {};
+      for (const name of required) args[name] = plausible(props[name], r, noRefs);
+      if (props.id) {
+        args.id = ids.trace;
+        if (props.content) args.content = 'overwritten by someone else';
+      } else {
+        // A read that would find A's note if it were visible, across every project the caller may see.
+        if (props.query) args.query = searchWord;
+        if (props.task) args.task = searchWord;
+        if (props.min_relevance) args.min_relevance = 0;
+        if (props.project) args.project = '*';
+      }
+      // A tool acting on several ids (supersede) is given A's trace among them, and the caller's
+      // own trace as the other party, so only A's id can be the reason it is refused.
+      const targetsA = Boolean(props.id || props.ids);
+      if (props.ids) args.ids = [ids.trace];
+      for (const credential of [bKey, limitedKey, limitedOAuth]) {
+        if (props.by) args.by = await ownTrace(credential);
+        const answer = await mcp(credential, 'tools/call', { name: tool.name, arguments: args });
+        calls += 1;
+        const label = `${tool.name} as ${who(credential)}`;
+        if (targetsA && !(answer.error || answer.result?.isError)) wrong.push(`${label} was not refused`);
+        // A's id counts only where the caller did not send it; A's own credentials may know A's address.
+        const own = credential !== bKey;
+        const hidden = [...secrets.filter((s) => !own || s !== a.email), ...(targetsA ? [] : [ids.trace])];
+        const text = JSON.stringify(answer);
+        if (hidden.some((s) => text.includes(s))) leaks.push(label);
+      }
+    }
+    expect(calls).toBeGreaterThanOrEqual(3 * 4);
+    expect(wrong).toEqual([]);
+    expect(leaks).toEqual([]);
+    const trace = await t.as(a).get(`/api/traces/${ids.trace}`);
+    expect(trace.status).toBe(200);
+    expect(trace.json.content).toContain('A private note');
   });
 });

@@ -21,7 +21,15 @@ export type Trace = {
   /** What created and last changed it (the web app, an API key, an assistant, an import); older servers send none. */
   created_by?: Actor | null;
   updated_by?: Actor | null;
+  /** Set when a newer trace replaced it; servers before superseding send none. */
+  superseded_at?: string | null;
+  superseded_by?: { id: string; title: string | null } | null;
+  /** On create: near-duplicates, and memories on the same subject the new one may replace. */
+  similar?: Related[];
+  possibly_outdated?: Related[];
 };
+
+export type Related = { id: string; title: string | null; similarity: number; found_by: string };
 
 /** A writer of a trace, named as the server names it. */
 export type Actor = { kind: string; id: string | null; name: string };
@@ -40,6 +48,7 @@ export type SearchHit = {
   /** Listed although nothing reached the server's threshold: the closest few. */
   weak?: true;
   project?: string | null;
+  superseded_at?: string | null;
 };
 
 export type Briefing = { items: unknown[]; [key: string]: unknown };
@@ -52,8 +61,10 @@ export type CreateInput = {
   tags?: string[];
   project?: string;
   pinned?: boolean;
+  /** Ids of older traces the new one replaces. */
+  supersedes?: string[];
 };
-export type UpdateInput = Partial<Omit<CreateInput, 'project'>> & { project?: string | null };
+export type UpdateInput = Partial<Omit<CreateInput, 'project' | 'supersedes'>> & { project?: string | null };
 
 /** A failure a person can act on; the message says what went wrong and what to do. */
 export class CairnError extends Error {
@@ -157,6 +168,7 @@ export function createCairnApi(config: Config, fetchImpl: typeof fetch = fetch) 
       query: string,
       limit: number,
       project?: string,
+      includeSuperseded?: boolean,
     ): Promise<{ results: SearchHit[]; message?: string }> {
       const ranked = (p?: string) =>
         call<{ results: SearchHit[]; message?: string }>('POST', '/api/search', {
@@ -164,6 +176,7 @@ export function createCairnApi(config: Config, fetchImpl: typeof fetch = fetch) 
           limit,
           weak_matches: true,
           ...(p === undefined ? {} : { project: p }),
+          ...(includeSuperseded ? { include_superseded: true } : {}),
         });
       try {
         return (await ranked(project)).data;
@@ -210,6 +223,15 @@ export function createCairnApi(config: Config, fetchImpl: typeof fetch = fetch) 
       const { data } = await call<Briefing>('GET', `/api/context?${query('json')}`);
       const text = await callText(`/api/context?${query('text')}`);
       return { briefing: data, text };
+    },
+    /** Marks each older trace replaced by `by`, one call each; returns them as they now are. */
+    async supersede(ids: readonly string[], by: string): Promise<Trace[]> {
+      const marked: Trace[] = [];
+      for (const id of ids) {
+        const path = `/api/traces/${encodeURIComponent(id)}/superseded_by`;
+        marked.push((await call<Trace>('PUT', path, { id: by })).data);
+      }
+      return marked;
     },
     async remove(id: string): Promise<void> {
       await call<undefined>('DELETE', `/api/traces/${encodeURIComponent(id)}`);

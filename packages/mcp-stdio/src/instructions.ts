@@ -18,6 +18,8 @@ export const INSTRUCTIONS = [
     'trace per idea, with a short title; category, importance and tags are filled in automatically when ' +
     'left out. Do not save secrets (passwords, keys), one-off chit-chat, or what is already saved: ' +
     'search first, and use `update` to correct an existing trace instead of adding a near copy. ' +
+    'When a new fact replaces an old one (the user moved, changed a plan or a preference), save the new ' +
+    'one with `supersedes: [old id]`, or call `supersede`: the old one is kept but leaves search. ' +
     'Use `delete` only when the user asks to forget something. Save what holds only for this project ' +
     '(its conventions, architecture, decisions) with `project`; leave it out for what is about the user ' +
     'and holds everywhere. Pin (`pinned: true`) the few rules every session in the project must know.',

@@ -1,10 +1,10 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { type CairnApi, CairnError, type SearchHit, type Trace } from './cairn-api.js';
+import { type CairnApi, CairnError, type Related, type SearchHit, type Trace } from './cairn-api.js';
 
 /**
- * The same six tools, names, inputs and answer shapes as Cairn's remote MCP endpoint (/mcp), so
+ * The same seven tools, names, inputs and answer shapes as Cairn's remote MCP endpoint (/mcp), so
  * an assistant behaves the same whichever way it is connected. Copied, not imported: this package
  * is published on its own and must not depend on the server's code.
  */
@@ -13,6 +13,8 @@ const CATEGORIES = ['personal', 'work', 'preference', 'fact', 'context'] as cons
 const IMPORTANCES = ['low', 'medium', 'high'] as const;
 const LIMITS = { searchDefault: 10, searchMax: 20, queryMax: 1000, snippetMax: 300, titleMax: 200 } as const;
 const UNTITLED = 'Untitled Trace';
+/** The most older traces one create or supersede may mark replaced. */
+const SUPERSEDE_MAX = 20;
 
 const Id = z.string().max(100).describe('The id of the trace (from search or create)');
 const Category = z.enum(CATEGORIES).describe('Left out: chosen automatically');
@@ -40,6 +42,14 @@ export function registerTools(server: McpServer, api: CairnApi, baseUrl: string,
     tags: t.tags,
     created_at: t.created_at,
     updated_at: t.updated_at,
+    ...(t.superseded_at ? { superseded_at: t.superseded_at } : {}),
+  });
+  const related = (r: Related) => ({
+    id: r.id,
+    title: r.title || UNTITLED,
+    url: url(r.id),
+    similarity: r.similarity,
+    found_by: r.found_by,
   });
   const item = (h: SearchHit) => ({
     id: h.id,
@@ -52,6 +62,7 @@ export function registerTools(server: McpServer, api: CairnApi, baseUrl: string,
     tags: h.tags,
     created_at: h.created_at,
     ...(h.weak ? { weak: true } : {}),
+    ...(h.superseded_at ? { superseded: true } : {}),
   });
   const run = async (work: () => Promise<Record<string, unknown>>, structured: boolean) => {
     try {
@@ -80,12 +91,23 @@ export function registerTools(server: McpServer, api: CairnApi, baseUrl: string,
           .optional()
           .describe('How many results (default 10)'),
         project: Project.optional(),
+        include_superseded: z
+          .boolean()
+          .optional()
+          .describe(
+            'Also search memories a newer one replaced (marked superseded), e.g. to answer what was true before',
+          ),
       },
       annotations: { title: 'Search memory', readOnlyHint: true, openWorldHint: false },
     },
-    ({ query, limit, project }) =>
+    ({ query, limit, project, include_superseded }) =>
       run(async () => {
-        const { results, message } = await api.search(query.trim(), limit ?? LIMITS.searchDefault, project);
+        const { results, message } = await api.search(
+          query.trim(),
+          limit ?? LIMITS.searchDefault,
+          project,
+          include_superseded,
+        );
         // An empty or weak answer says why, so the assistant does not take silence for an error.
         return { results: results.map(item), ...(message ? { message } : {}) };
       }, true),
@@ -97,8 +119,8 @@ export function registerTools(server: McpServer, api: CairnApi, baseUrl: string,
       title: 'Read a memory',
       description:
         'Read one trace of Cairn memory in full by its id (from search): title, text, link and metadata ' +
-        '(category, importance, tags, created and updated times, and what created and last changed it: ' +
-        'the web app, an API key, an assistant or an import, by name).',
+        '(category, importance, tags, created and updated times, what created and last changed it ' +
+        '(the web app, an API key, an assistant or an import, by name), and what replaced it if it is superseded).',
       inputSchema: {
         id: Id,
         project: Project.optional().describe(
@@ -125,6 +147,18 @@ export function registerTools(server: McpServer, api: CairnApi, baseUrl: string,
             updated_at: t.updated_at,
             created_by: t.created_by ?? null,
             updated_by: t.updated_by ?? null,
+            ...(t.superseded_at
+              ? {
+                  superseded_at: t.superseded_at,
+                  superseded_by: t.superseded_by
+                    ? {
+                        id: t.superseded_by.id,
+                        title: t.superseded_by.title || UNTITLED,
+                        url: url(t.superseded_by.id),
+                      }
+                    : null,
+                }
+              : {}),
           },
         };
       }, false),
@@ -192,6 +226,13 @@ export function registerTools(server: McpServer, api: CairnApi, baseUrl: string,
           .boolean()
           .optional()
           .describe('Pin it: it then leads every briefing (context) of its project'),
+        supersedes: z
+          .array(Id)
+          .max(SUPERSEDE_MAX)
+          .optional()
+          .describe(
+            'Ids of older memories this one replaces (a fact that changed): they are kept but leave search and the briefing',
+          ),
       },
       annotations: {
         title: 'Save a memory',
@@ -204,12 +245,29 @@ export function registerTools(server: McpServer, api: CairnApi, baseUrl: string,
     (input) =>
       run(async () => {
         const { trace, created } = await api.create(input);
+        const similar = trace.similar ?? [];
+        const outdated = trace.possibly_outdated ?? [];
         return {
           status: created ? 'created' : 'duplicate',
           message: created
-            ? 'Saved to memory.'
+            ? [
+                'Saved to memory.',
+                ...(similar.length
+                  ? [
+                      'Similar memories already exist (listed in similar): consider updating one of them instead of keeping both.',
+                    ]
+                  : []),
+                ...(outdated.length
+                  ? [
+                      'Memories on the same subject exist (listed in possibly_outdated): if the new one makes any of ' +
+                        'them no longer true, call supersede with their ids.',
+                    ]
+                  : []),
+              ].join(' ')
             : 'Not saved again: a trace with the same content already exists; here it is.',
           trace: summary(trace),
+          ...(similar.length ? { similar: similar.map(related) } : {}),
+          ...(outdated.length ? { possibly_outdated: outdated.map(related) } : {}),
         };
       }, true),
   );
@@ -243,6 +301,36 @@ export function registerTools(server: McpServer, api: CairnApi, baseUrl: string,
     },
     ({ id, ...patch }) =>
       run(async () => ({ status: 'updated', trace: summary(await api.update(id.trim(), patch)) }), true),
+  );
+
+  server.registerTool(
+    'supersede',
+    {
+      title: 'Mark memories replaced',
+      description:
+        'Mark older memories as replaced by a newer one, when a fact changed (the user moved, changed a plan ' +
+        'or a preference). They are kept, never deleted, but leave search and the briefing; search with ' +
+        'include_superseded reaches them. Save the new memory first (or pass supersedes to create).',
+      inputSchema: {
+        ids: z.array(Id).min(1).max(SUPERSEDE_MAX).describe('The older memories that no longer hold'),
+        by: Id.describe('The id of the newer memory that replaces them'),
+      },
+      annotations: {
+        title: 'Mark memories replaced',
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+    ({ ids, by }) =>
+      run(async () => {
+        const marked = await api.supersede(
+          ids.map((id) => id.trim()),
+          by.trim(),
+        );
+        return { status: 'superseded', by: by.trim(), superseded: marked.map(summary) };
+      }, true),
   );
 
   server.registerTool(

@@ -141,10 +141,12 @@ class Cairn:
 
     def create_trace(self, content: str, title: Optional[str] = None, category: Optional[str] = None,
                      importance: Optional[str] = None, tags: Optional[List[str]] = None,
-                     project: Optional[str] = None, pinned: Optional[bool] = None) -> Trace:
+                     project: Optional[str] = None, pinned: Optional[bool] = None,
+                     supersedes: Optional[List[str]] = None) -> Trace:
+        """Saves a trace. supersedes: ids of older traces it replaces (kept, but they leave search)."""
         body = {k: v for k, v in {"content": content, "title": title, "category": category,
                                   "importance": importance, "tags": tags, "project": project,
-                                  "pinned": pinned}.items() if v is not None}
+                                  "pinned": pinned, "supersedes": supersedes}.items() if v is not None}
         return Trace.parse(self._send("POST", "/api/traces", json_body=body))
 
     def get_trace(self, trace_id: str) -> Trace:
@@ -158,6 +160,15 @@ class Cairn:
 
     def restore_trace(self, trace_id: str) -> Trace:
         return Trace.parse(self._send("POST", f"/api/traces/{self._id(trace_id)}/restore"))
+
+    def supersede_trace(self, trace_id: str, by: str) -> Trace:
+        """Marks a trace replaced by the newer trace `by`: kept, but it leaves search and the briefing."""
+        return Trace.parse(self._send("PUT", f"/api/traces/{self._id(trace_id)}/superseded_by",
+                                      json_body={"id": by}))
+
+    def mark_current(self, trace_id: str) -> Trace:
+        """Undoes supersede_trace: the trace holds again and returns to search."""
+        return Trace.parse(self._send("DELETE", f"/api/traces/{self._id(trace_id)}/superseded_by"))
 
     def bulk_traces(self, action: str, ids: List[str], category: Optional[str] = None,
                     tag: Optional[str] = None, project: Optional[str] = None) -> List[str]:
@@ -189,13 +200,15 @@ class Cairn:
                tags: Optional[List[str]] = None, importance: Optional[str] = None,
                min_relevance: Optional[float] = None,
                weak_matches: Optional[bool] = None, project: Optional[str] = None,
-               project_only: Optional[bool] = None) -> SearchResponse:
+               project_only: Optional[bool] = None,
+               include_superseded: Optional[bool] = None) -> SearchResponse:
         """Hybrid search. With weak_matches=True, when nothing reaches min_relevance the closest few
         come back anyway, each with "weak": True (an assistant can discard them; not see hidden ones)."""
         body = {k: v for k, v in {"query": query, "limit": limit, "category": category, "tags": tags,
                                   "importance": importance, "min_relevance": min_relevance,
                                   "weak_matches": weak_matches, "project": project,
-                                  "project_only": project_only}.items()
+                                  "project_only": project_only,
+                                  "include_superseded": include_superseded}.items()
                 if v is not None}
         return SearchResponse.parse(self._send("POST", "/api/search", json_body=body))
 

@@ -11,6 +11,8 @@ ENDPOINTS = {
     "similar_traces": ("GET", "/api/traces/{id}/similar"),
     "versions": ("GET", "/api/traces/{id}/versions"),
     "restore_version": ("POST", "/api/traces/{id}/versions/{version}/restore"),
+    "supersede_trace": ("PUT", "/api/traces/{id}/superseded_by"),
+    "mark_current": ("DELETE", "/api/traces/{id}/superseded_by"),
     "bulk_traces": ("POST", "/api/traces/bulk"),
     "search": ("POST", "/api/search"),
     "stats": ("GET", "/api/stats"),

@@ -34,6 +34,12 @@ class Trace:
     # api_key, oauth_client, import; None when not known (written before Cairn kept it).
     created_by: Optional[Dict[str, Any]] = None
     updated_by: Optional[Dict[str, Any]] = None
+    # Set when a newer trace replaced this one (it then leaves search); superseded_by is
+    # {"id", "title"} while the replacement exists.
+    superseded_at: Optional[str] = None
+    superseded_by: Optional[Dict[str, Any]] = None
+    # On create: memories on the same subject the new one may replace.
+    possibly_outdated: Optional[List[Dict[str, Any]]] = None
 
     @classmethod
     def parse(cls, data: Dict[str, Any]) -> "Trace":

@@ -73,6 +73,18 @@ class ExamplesTest(unittest.TestCase):
         exported = cairn.export_account(include_history=True)
         self.assertEqual([len(t["versions"]) for t in exported["traces"] if t["id"] == trace.id], [2])
 
+    def test_a_memory_that_changed(self):
+        cairn = self.cairn
+        old = cairn.create_trace("Python SDK: the office is on the 3rd floor")
+        newer = cairn.create_trace("Python SDK: the office moved to the 5th floor", supersedes=[old.id])
+        self.assertEqual(cairn.get_trace(old.id).superseded_by, {"id": newer.id, "title": newer.title})
+        hits = cairn.search("office 3rd floor", min_relevance=0)
+        self.assertNotIn(old.id, [r["id"] for r in hits.results])
+        hits = cairn.search("office 3rd floor", min_relevance=0, include_superseded=True)
+        self.assertIn(old.id, [r["id"] for r in hits.results])
+        self.assertIsNone(cairn.mark_current(old.id).superseded_at)
+        self.assertEqual(cairn.supersede_trace(old.id, newer.id).superseded_by["id"], newer.id)
+
     def test_pagination(self):
         for i in range(5):
             self.cairn.create_trace(f"Python page item {i}", tags=["py-pages"])

@@ -201,6 +201,16 @@ export class Cairn {
     return this.json('POST', `/api/traces/${encodeURIComponent(id)}/restore`);
   }
 
+  /** Marks a trace replaced by the newer trace `by` (ADR 0034): kept, but it leaves search and the briefing. */
+  supersedeTrace(id: string, by: string): Promise<Trace> {
+    return this.json('PUT', `/api/traces/${encodeURIComponent(id)}/superseded_by`, { json: { id: by } });
+  }
+
+  /** Undoes supersedeTrace: the trace holds again and returns to search. */
+  markCurrent(id: string): Promise<Trace> {
+    return this.json('DELETE', `/api/traces/${encodeURIComponent(id)}/superseded_by`);
+  }
+
   /**
    * One action on up to 100 traces at once (delete, restore, set_category, add_tag, remove_tag,
    * move_to_project with `project`: a name, or null for personal);

@@ -13,6 +13,8 @@ export const ENDPOINTS = {
   similarTraces: ['GET', '/api/traces/{id}/similar'],
   versions: ['GET', '/api/traces/{id}/versions'],
   restoreVersion: ['POST', '/api/traces/{id}/versions/{version}/restore'],
+  supersedeTrace: ['PUT', '/api/traces/{id}/superseded_by'],
+  markCurrent: ['DELETE', '/api/traces/{id}/superseded_by'],
   bulkTraces: ['POST', '/api/traces/bulk'],
   search: ['POST', '/api/search'],
   stats: ['GET', '/api/stats'],

@@ -110,6 +110,24 @@ describe('SDKs against a real server', () => {
     expect(exported.traces.find((t) => t.id === trace.id)?.versions).toHaveLength(2);
   });
 
+  it('TypeScript: a memory that changed: supersedes, include_superseded, mark current', async () => {
+    const old = await cairn.createTrace({ content: 'SDK: the office is on the 3rd floor' });
+    const newer = await cairn.createTrace({
+      content: 'SDK: the office moved to the 5th floor',
+      supersedes: [old.id],
+    });
+    const marked = await cairn.getTrace(old.id);
+    expect(marked.superseded_by).toEqual({ id: newer.id, title: newer.title });
+    const hits = async (include: boolean) =>
+      (
+        await cairn.search({ query: 'office 3rd floor', min_relevance: 0, include_superseded: include })
+      ).results.map((r) => r.id);
+    expect(await hits(false)).not.toContain(old.id);
+    expect(await hits(true)).toContain(old.id);
+    expect((await cairn.markCurrent(old.id)).superseded_at).toBeNull();
+    expect((await cairn.supersedeTrace(old.id, newer.id)).superseded_by?.id).toBe(newer.id);
+  });
+
   it('TypeScript: pagination as an async iterator', async () => {
     for (let i = 0; i < 7; i++) await cairn.createTrace({ content: `Paged memory ${i}`, tags: ['paged'] });
     const seen: string[] = [];

@@ -16,8 +16,8 @@ ALTER TABLE traces ADD COLUMN updated_via text
   CHECK (updated_via IN ('web', 'api_key', 'oauth_client', 'import'));
 ALTER TABLE traces ADD COLUMN updated_by_id text CHECK (char_length(updated_by_id) <= 2000);
 
--- The target of trace_versions' composite foreign key: a version can only belong to its owner's trace.
-ALTER TABLE traces ADD CONSTRAINT traces_user_id_id_key UNIQUE (user_id, id);
+-- trace_versions' composite foreign key (a version can only belong to its owner's trace) targets
+-- UNIQUE (user_id, id) on traces, added by 0041 (traces_user_id_id_key).
 
 -- One row per edit: the trace as it was before the edit (the versioned fields), which fields the
 -- edit changed, when and by whom. Numbered per trace from 1; at most TRACE_VERSIONS_KEPT (50,

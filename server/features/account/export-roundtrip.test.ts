@@ -14,6 +14,8 @@ type Trace = {
   importance: string;
   tags: string[];
   created_at: string;
+  project: string | null;
+  pinned: boolean;
 };
 
 const TRACES = [
@@ -29,6 +31,8 @@ const TRACES = [
     category: 'work',
     importance: 'high',
     tags: ['meetings', 'team'],
+    project: 'acme/api',
+    pinned: true,
   },
   {
     title: 'Quotes: "à la carte" & more',
@@ -36,6 +40,7 @@ const TRACES = [
     category: 'fact',
     importance: 'medium',
     tags: ['unicode'],
+    project: 'Notes: misc',
   },
   {
     content: 'Mia starts school on 4 September.',
@@ -78,6 +83,9 @@ describe('export → import round trips', () => {
   beforeAll(async () => {
     t = await createTestApp();
     ann = await signUpAndLogin(t.app);
+    for (const name of ['acme/api', 'Notes: misc']) {
+      await t.app.inject({ method: 'POST', url: '/api/projects', headers: ann.headers, payload: { name } });
+    }
     for (const trace of TRACES) {
       await t.app.inject({ method: 'POST', url: '/api/traces', headers: ann.headers, payload: trace });
     }
@@ -86,6 +94,17 @@ describe('export → import round trips', () => {
   });
   afterAll(() => t.close());
 
+  // Every field the formats keep, the project (found or created by the import) and the pin too.
+  const KEYS: (keyof Trace)[] = [
+    'title',
+    'content',
+    'category',
+    'importance',
+    'tags',
+    'created_at',
+    'project',
+    'pinned',
+  ];
   const byContent = (list: Trace[]) => [...list].sort((a, b) => a.content.localeCompare(b.content));
   const pick = (list: Trace[], keys: (keyof Trace)[]) =>
     byContent(list).map((x) => Object.fromEntries(keys.map((k) => [k, x[k]])));
@@ -97,7 +116,7 @@ describe('export → import round trips', () => {
     const bob = await signUpAndLogin(t.app);
     const job = await importFile(bob, res.rawPayload);
     expect(job).toMatchObject({ format: 'cairn', preview: { new: 4 } });
-    const keys: (keyof Trace)[] = ['title', 'content', 'category', 'importance', 'tags', 'created_at'];
+    const keys = KEYS;
     expect(pick(await all(bob), keys)).toEqual(pick(original, keys));
   });
 
@@ -113,11 +132,16 @@ describe('export → import round trips', () => {
     expect(coffee.text).toMatch(
       /^---\nid: "[0-9a-f-]{36}"\ntitle: "Coffee"\ncategory: "preference"\nimportance: "low"\ntags: \["food"\]\n/,
     );
+    // A project's notes in a folder of their own; a name that cannot be a folder is made one.
+    const standup = notes.find((n) => n.text.includes('Standup'))!;
+    expect(standup.name).toMatch(/^cairn-\d{4}-\d{2}-\d{2}\/acme - api\/Standup[^/]* [0-9a-f]{8}\.md$/);
+    expect(standup.text).toContain('project: "acme/api"\npinned: "true"\n');
+    expect(notes.find((n) => n.text.includes('Unicode survives'))!.name).toMatch(/\/Notes - misc\//);
 
     const bob = await signUpAndLogin(t.app);
     const job = await importFile(bob, res.rawPayload);
     expect(job).toMatchObject({ format: 'markdown-zip', preview: { new: 4 } });
-    const keys: (keyof Trace)[] = ['title', 'content', 'category', 'importance', 'tags', 'created_at'];
+    const keys = KEYS;
     expect(pick(await all(bob), keys)).toEqual(pick(original, keys));
   });
 
@@ -144,7 +168,7 @@ describe('export → import round trips', () => {
     const bob = await signUpAndLogin(t.app);
     const job = await importFile(bob, res.rawPayload);
     expect(job).toMatchObject({ format: 'mcp-memory', preview: { new: 4 } });
-    const keys: (keyof Trace)[] = ['title', 'content', 'category', 'importance', 'tags', 'created_at'];
+    const keys = KEYS;
     expect(pick(await all(bob), keys)).toEqual(pick(original, keys));
   });
 

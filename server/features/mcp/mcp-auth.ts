@@ -23,6 +23,7 @@ export const TOOL_SCOPES = {
   context: 'read:traces',
   create: 'write:traces',
   update: 'write:traces',
+  supersede: 'write:traces',
   delete: 'write:traces',
 } as const satisfies Record<string, Scope>;
 export type ToolName = keyof typeof TOOL_SCOPES;

@@ -70,10 +70,10 @@ describe('API keys', () => {
   it('work in the Authorization header and as ?api_key=', async () => {
     const person = await t.person();
     const viaHeader = await connectV1(t.mcpUrl, person.bearer);
-    expect((await viaHeader.listTools()).tools).toHaveLength(6);
+    expect((await viaHeader.listTools()).tools).toHaveLength(7);
     await viaHeader.close();
     const viaQuery = await connectV2(`${t.mcpUrl}?api_key=${person.apiKey}`);
-    expect((await viaQuery.listTools()).tools).toHaveLength(6);
+    expect((await viaQuery.listTools()).tools).toHaveLength(7);
     await viaQuery.close();
   });
 

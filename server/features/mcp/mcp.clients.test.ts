@@ -72,15 +72,25 @@ describe.each(clients)('$label', ({ connect }) => {
   });
   afterAll(async () => client?.close());
 
-  it('lists the six tools with their annotations, and the prompts', async () => {
+  it('lists the seven tools with their annotations, and the prompts', async () => {
     const { tools } = await client.listTools();
     const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
-    expect(Object.keys(byName).sort()).toEqual(['context', 'create', 'delete', 'fetch', 'search', 'update']);
+    expect(Object.keys(byName).sort()).toEqual([
+      'context',
+      'create',
+      'delete',
+      'fetch',
+      'search',
+      'supersede',
+      'update',
+    ]);
     expect(byName.context!.annotations).toMatchObject({ readOnlyHint: true });
     expect(byName.search!.annotations).toMatchObject({ readOnlyHint: true });
     expect(byName.fetch!.annotations).toMatchObject({ readOnlyHint: true });
     expect(byName.update!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     expect(byName.delete!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(byName.supersede!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    expect(byName.supersede!.inputSchema.required?.sort()).toEqual(['by', 'ids']);
     expect(byName.create!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
     expect(byName.create!.inputSchema.required?.sort()).toEqual(['content', 'title']);
     expect(byName.search!.inputSchema.required).toEqual(['query']);
@@ -230,7 +240,7 @@ describe('revision negotiation on the one endpoint', () => {
       );
       await client.connect(new TransportV2(new URL(t.mcpUrl), { requestInit: { headers: person.bearer } }));
       expect(client.getProtocolEra(), mode).toBe(era);
-      expect((await client.listTools()).tools, mode).toHaveLength(6);
+      expect((await client.listTools()).tools, mode).toHaveLength(7);
       await client.close();
     }
   });

@@ -91,6 +91,7 @@ describe('a real MCP client completing OAuth against /mcp', () => {
       'delete',
       'fetch',
       'search',
+      'supersede',
       'update',
     ]);
     const found = textJson(await client.callTool({ name: 'search', arguments: { query: 'Dolomites' } })) as {

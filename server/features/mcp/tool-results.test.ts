@@ -13,6 +13,8 @@ const trace = {
   source: 'mcp' as const,
   project: null,
   pinned: false,
+  superseded_at: null,
+  superseded_by: null,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-02T00:00:00.000Z',
   created_by: { kind: 'oauth_client' as const, id: 'client-1', name: 'Claude' },

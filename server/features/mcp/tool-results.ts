@@ -32,6 +32,8 @@ export type SearchItem = {
   created_at: string;
   /** Listed although below min_relevance: nothing reached it (contract/search.ts). */
   weak?: true;
+  /** A newer trace replaced it (ADR 0034); only searched with include_superseded. */
+  superseded?: true;
 };
 
 export function searchItem(publicUrl: string, r: SearchResult): SearchItem {
@@ -48,6 +50,8 @@ export function searchItem(publicUrl: string, r: SearchResult): SearchItem {
     project: r.project,
     created_at: r.created_at,
     ...(r.weak ? { weak: true as const } : {}),
+    // Only with include_superseded: a memory a newer one replaced, to be read as history.
+    ...(r.superseded_at ? { superseded: true as const } : {}),
   };
 }
 
@@ -67,6 +71,9 @@ export type FetchDocument = {
     /** Which app, key, assistant or import wrote it (ADR 0033); null: not known. */
     created_by: Trace['created_by'];
     updated_by: Trace['updated_by'];
+    /** Set when a newer trace replaced it (ADR 0034): it no longer holds. */
+    superseded_at?: string;
+    superseded_by?: { id: string; title: string; url: string } | null;
   };
 };
 
@@ -86,6 +93,16 @@ export function fetchDocument(publicUrl: string, t: Trace): FetchDocument {
       updated_at: t.updated_at,
       created_by: t.created_by,
       updated_by: t.updated_by,
+      ...(t.superseded_at
+        ? {
+            superseded_at: t.superseded_at,
+            superseded_by: t.superseded_by && {
+              id: t.superseded_by.id,
+              title: t.superseded_by.title || UNTITLED,
+              url: traceUrl(publicUrl, t.superseded_by.id),
+            },
+          }
+        : {}),
     },
   };
 }
@@ -103,6 +120,7 @@ export function traceSummary(publicUrl: string, t: Trace) {
     pinned: t.pinned,
     created_at: t.created_at,
     updated_at: t.updated_at,
+    ...(t.superseded_at ? { superseded_at: t.superseded_at } : {}),
   };
 }
 

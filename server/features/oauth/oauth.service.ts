@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/db.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
+import type { ProjectsService } from '../projects/projects.service.js';
 import { createAuthorizeService } from './server/authorize.service.js';
 import { createMetadataFetcher, type FetchMetadataDocument } from './server/cimd-fetch.js';
 import { clientRecords } from './clients/client-records.js';
@@ -24,6 +25,8 @@ export function createOAuthServices(deps: {
   config: Config;
   rateLimiter: RateLimiter;
   log: FastifyBaseLogger;
+  /** What the consent page offers and checks when a grant is limited to one project (ADR 0029). */
+  projects: Pick<ProjectsService, 'namesInUse' | 'inUseByName'>;
   /** The network edge for unknown metadata-document client ids; tests pass a fake. */
   fetchMetadataDocument?: FetchMetadataDocument;
 }) {
@@ -41,7 +44,7 @@ export function createOAuthServices(deps: {
       fetchMetadataDocument: deps.fetchMetadataDocument ?? createMetadataFetcher(),
       log,
     }),
-    consent: createConsentService({ db, publicUrl }),
+    consent: createConsentService({ db, publicUrl, projects: deps.projects }),
     tokens: createTokenService({ db, publicUrl, log }),
     register: createRegisterService({ db, rateLimiter }),
     verifier: createOAuthVerifier({ db, publicUrl }),

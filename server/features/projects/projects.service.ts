@@ -196,6 +196,32 @@ export function createProjectsService(deps: { db: Db; traces: ProjectTraces }) {
       return { projectId: found?.id ?? NO_PROJECT, withPersonal: !opts.only };
     },
 
+    /** The names of the person's projects in use (not archived): what a grant may be limited to. */
+    async namesInUse(tx: Tx, userId: string): Promise<string[]> {
+      return (await projectsRepo.list(tx, userId, false)).map((r) => r.name);
+    },
+
+    /**
+     * The project a grant is limited to, chosen by name on the consent screen, in the caller's
+     * transaction: one in use, else a 400 naming `path` (an archived one is offered nowhere, and
+     * a typo must not silently widen or narrow what the assistant sees).
+     */
+    async inUseByName(
+      tx: Tx,
+      userId: string,
+      name: string,
+      path = 'project',
+    ): Promise<{ id: string; name: string }> {
+      const found = await projectsRepo.findByName(tx, userId, name);
+      if (!found) throw unknownProject(name, path);
+      if (found.archived_at) {
+        throw new AppError(400, 'project_archived', `Project "${found.name}" is archived`, [
+          { path, message: 'is archived: bring it back under Projects first, or choose another' },
+        ]);
+      }
+      return { id: found.id, name: found.name };
+    },
+
     /** The project's name of an id (for a key's listing); undefined when there is none. */
     async nameOf(tx: Tx, userId: string, id: string): Promise<string | undefined> {
       return (await projectsRepo.find(tx, userId, id))?.name;

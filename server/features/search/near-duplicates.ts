@@ -13,6 +13,16 @@ import { buildSnippet } from './snippet.js';
  */
 export const MEANING = { minCosine: 0.78, max: SIMILAR.max } as const;
 
+/**
+ * Possibly outdated (ADR 0034): an existing trace on the same subject as a new one, which the new
+ * one may replace ("I moved to Berlin" after "I live in Paris"). Lower than MEANING: an update
+ * says something different, so it is less alike than a paraphrase. Set on
+ * tests/fixtures/supersede/updates.json with the bundled model: at 0.64, 19 of 25 updates are
+ * named and 2 of 25 pairs that both hold (the same person's other car, another device); 0.60 names
+ * 20 updates and 5 such pairs. Guarded by supersede.quality.test.ts.
+ */
+export const OUTDATED = { minCosine: 0.64, max: 5 } as const;
+
 type Draft = { title: string | null; content: string };
 
 /** What the embedder is given for a trace: the same text the embedding queue embeds. */
@@ -44,8 +54,9 @@ export function createNearDuplicates(deps: { model: string }) {
     userId: string,
     vector: readonly number[],
     except?: string,
+    limits: { minCosine: number; max: number; currentOnly?: boolean } = MEANING,
   ): Promise<SimilarTrace[]> {
-    const found = await similarMeaningRepo.nearest(tx, userId, deps.model, vector, { ...MEANING, except });
+    const found = await similarMeaningRepo.nearest(tx, userId, deps.model, vector, { ...limits, except });
     return found.map((r) => ({
       id: r.id,
       title: r.title,
@@ -81,6 +92,20 @@ export function createNearDuplicates(deps: { model: string }) {
       vector: readonly number[] | null,
     ): Promise<SimilarTrace[]> {
       return withMeaning(tx, userId, await findSimilarTraces(tx, draft), vector);
+    },
+
+    /**
+     * The active traces a new one (`traceId`, already inserted) may make outdated, by meaning:
+     * none when create had no vector in time.
+     */
+    async possiblyOutdated(
+      tx: Tx,
+      userId: string,
+      traceId: string,
+      vector: readonly number[] | null,
+    ): Promise<SimilarTrace[]> {
+      // Those already superseded are outdated already.
+      return vector ? byMeaning(tx, userId, vector, traceId, { ...OUTDATED, currentOnly: true }) : [];
     },
 
     /** Keeps what create found on the new trace (meaning only if create had the vector). */

@@ -13,6 +13,12 @@ export type SearchFilters = {
   importance: Importance | null;
   /** Which projects (ADR 0029); null: every trace. */
   scope: ProjectScope;
+  /**
+   * Superseded traces (ADR 0034) are candidates too. Else they are dropped where the candidates'
+   * rows are read: they may still take a place in an arm's answer (few traces are superseded), and
+   * their cosines count in the query's background, as a deleted trace's do.
+   */
+  includeSuperseded?: boolean;
 };
 export type Bm25Params = { k1: number; b: number; titleWeight: number; candidateBudget: number };
 
@@ -30,6 +36,7 @@ export type SearchRow = {
   updated_at: Date;
   project: string | null;
   pinned: boolean;
+  superseded_at: Date | null;
 };
 
 /**
@@ -217,6 +224,7 @@ export const searchRepo = {
          FROM ids i
          LEFT JOIN nearest n ON n.id = i.id
          LEFT JOIN traces t ON t.id = i.id AND t.user_id = $1 AND t.is_active
+               ${filters.includeSuperseded ? '' : 'AND t.superseded_at IS NULL'}
          ${embeddings}
          LEFT JOIN trace_fulltext f ON f.trace_id = i.id AND f.user_id = $1`,
       params,
@@ -283,7 +291,7 @@ export const searchRepo = {
   async rows(tx: Tx, userId: string, ids: readonly string[]): Promise<SearchRow[]> {
     if (!ids.length) return [];
     return tx.query<SearchRow>(
-      `SELECT id, title, content, category, importance, tags, created_at, updated_at, pinned,
+      `SELECT id, title, content, category, importance, tags, created_at, updated_at, pinned, superseded_at,
               (SELECT p.name FROM projects p WHERE p.id = traces.project_id AND p.user_id = traces.user_id) AS project
          FROM traces WHERE id = ANY($1::uuid[]) AND user_id = $2 AND is_active`,
       [ids, userId],

@@ -169,6 +169,7 @@ export function createSearchService(deps: SearchServiceDeps) {
       tags: input.tags?.length ? input.tags : null,
       importance: input.importance ?? null,
       scope: null,
+      includeSuperseded: input.include_superseded,
     };
     const embedding = embedQuery(input.query, signal);
     // Statements a search sends (ADR 0025): the words' stage while the model embeds the query, then
@@ -312,6 +313,7 @@ export function createSearchService(deps: SearchServiceDeps) {
             tags: row.tags,
             project: row.project,
             pinned: row.pinned,
+            superseded_at: row.superseded_at?.toISOString() ?? null,
             created_at: row.created_at.toISOString(),
             updated_at: row.updated_at.toISOString(),
             snippet: buildSnippet(row.content, input.query),

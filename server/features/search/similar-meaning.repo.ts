@@ -23,7 +23,8 @@ export const similarMeaningRepo = {
     userId: string,
     model: string,
     vector: readonly number[],
-    options: { minCosine: number; max: number; except?: string },
+    /** currentOnly: superseded traces (ADR 0034) left out. */
+    options: { minCosine: number; max: number; except?: string | undefined; currentOnly?: boolean },
   ): Promise<{ id: string; title: string | null; content: string; similarity: number }[]> {
     const dimension = vector.length;
     if (!Number.isInteger(dimension) || dimension < 1) return [];
@@ -37,6 +38,7 @@ export const similarMeaningRepo = {
                 WHERE e.user_id = $2 AND e.model = $3 AND e.dimension = ${dimension}
                 ORDER BY distance LIMIT $4) n
          JOIN traces t ON t.id = n.trace_id AND t.user_id = $2 AND t.is_active
+              ${options.currentOnly ? 'AND t.superseded_at IS NULL' : ''}
         WHERE 1 - n.distance >= $5 AND t.id IS DISTINCT FROM $6::uuid
         ORDER BY n.distance, t.id`,
       // A few more than wanted: the new trace itself, or deleted ones, may be among the nearest.

@@ -2,7 +2,9 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { CreateTraceRequest, type TraceSource } from '../../../contract/traces.js';
 import type { Db, Tx } from '../../db/db.js';
+import { AppError } from '../../http/errors.js';
 import { type Principal, requireScope } from '../../http/principal.js';
+import type { ProjectsService } from '../projects/projects.service.js';
 import { batchRepo } from './batch.repo.js';
 import type { Origin } from './provenance.js';
 import { type Categorise, leavesSomethingToSuggest, resolveCategorisation } from './categorise.js';
@@ -14,7 +16,7 @@ export type BatchDraft = { input: unknown; createdAt?: Date | undefined };
 
 /** What became of one draft, in the order given. */
 export type BatchOutcome =
-  | { outcome: 'imported'; traceId: string; detail: null }
+  | { outcome: 'imported'; traceId: string; detail: string | null }
   | { outcome: 'duplicate'; traceId: string; detail: string }
   | { outcome: 'failed'; traceId: null; detail: string };
 
@@ -27,6 +29,8 @@ export type TraceBatchDeps = {
   categorise: Categorise;
   /** Queues the new traces' embeddings inside the writing transaction: one statement per batch. */
   enqueueMany?: (tx: Tx, traceIds: readonly string[]) => Promise<void>;
+  /** The projects an import names, found or created (ADR 0029). */
+  projects?: Pick<ProjectsService, 'forWrite'>;
 };
 
 /**
@@ -43,7 +47,7 @@ const MAX_SLICE = 200;
 const YIELD_MS = 10;
 const noop = () => Promise.resolve();
 
-type Planned = { index: number; row: NewTrace; repeats: number[] };
+type Planned = { index: number; row: NewTrace; repeats: number[]; project?: string | undefined };
 
 /**
  * Creates many traces at once for an import (docs/decisions/0019-import-export-formats.md): the
@@ -60,6 +64,44 @@ export function createTraceBatch(deps: TraceBatchDeps) {
   const { db, log } = deps;
   /** What one row's write has cost lately (ms); starts from a 1 KB note on a busy 2-core PGlite. */
   let msPerRow = 5;
+
+  /**
+   * The project of each planned row that names one, found or created by name in one transaction
+   * before the writes (an import moving between servers keeps its projects). A name that cannot
+   * be a project (the per-person limit) leaves its rows personal: they are imported all the same,
+   * and the reason is their report line's detail (by the planned row's index).
+   */
+  async function placeInProjects(
+    principal: Principal,
+    rows: readonly Planned[],
+  ): Promise<Map<number, string>> {
+    const unplaced = new Map<number, string>();
+    const named = rows.filter((p) => p.project);
+    if (!named.length || !deps.projects) return unplaced;
+    const projects = deps.projects;
+    const ids = new Map<string, string | null>();
+    const refused = new Map<string, string>();
+    await db.asUser(principal.userId, async (tx) => {
+      for (const name of new Set(named.map((p) => p.project!))) {
+        try {
+          ids.set(
+            name,
+            (await projects.forWrite(tx, principal, name, { create: true, isNew: true })) ?? null,
+          );
+        } catch (err) {
+          if (!(err instanceof AppError) || err.status >= 500) throw err;
+          refused.set(name, err.message);
+        }
+      }
+    });
+    for (const p of named) {
+      const id = ids.get(p.project!);
+      if (id) p.row.projectId = id;
+      const why = refused.get(p.project!);
+      if (why) unplaced.set(p.index, `imported as personal, not in project "${p.project}": ${why}`);
+    }
+    return unplaced;
+  }
 
   return {
     async createMany(
@@ -139,9 +181,12 @@ export function createTraceBatch(deps: TraceBatchDeps) {
             ...chosen,
             source: options.source,
             createdAt: options.source === 'import' ? drafts[index]?.createdAt : undefined,
+            pinned: body.pinned ?? false,
           },
+          project: body.project ?? undefined,
         });
       }
+      const unplaced = await placeInProjects(principal, [...planned.values()]);
 
       const settledSoFar = (): Settled =>
         results.flatMap((result, index) => (result ? [{ index, result }] : []));
@@ -168,7 +213,7 @@ export function createTraceBatch(deps: TraceBatchDeps) {
             const newId = inserted.get(p.row.contentHash);
             const sameAs = newId ?? existing.get(p.row.contentHash);
             const own: BatchOutcome = newId
-              ? { outcome: 'imported', traceId: newId, detail: null }
+              ? { outcome: 'imported', traceId: newId, detail: unplaced.get(p.index) ?? null }
               : sameAs
                 ? { outcome: 'duplicate', traceId: sameAs, detail: `same content as trace ${sameAs}` }
                 : { outcome: 'failed', traceId: null, detail: 'changed while saving; import it again' };

@@ -30,16 +30,18 @@ export const batchRepo = {
     await lockTracesOf(tx, userId);
     const inserted = await tx.query<{ id: string; content_hash: string }>(
       `INSERT INTO traces (user_id, title, content, content_hash, category, importance, tags, source,
-                           created_at, updated_at, title_generated,
+                           created_at, updated_at, title_generated, project_id, pinned,
                            created_via, created_by_id, updated_via, updated_by_id)
        SELECT $1, NULLIF(t.title, ''), t.content, t.content_hash, t.category, t.importance,
               ARRAY(SELECT jsonb_array_elements_text(t.tags::jsonb)), t.source,
               COALESCE(NULLIF(t.created_at, '')::timestamptz, now()),
               COALESCE(NULLIF(t.created_at, '')::timestamptz, now()), t.generated,
-              $11::text, $12::text, $11::text, $12::text
+              NULLIF(t.project_id, '')::uuid, t.pinned,
+              $13::text, $14::text, $13::text, $14::text
          FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-                     $9::text[], $10::boolean[])
-           AS t(title, content, content_hash, category, importance, tags, source, created_at, generated)
+                     $9::text[], $10::boolean[], $11::text[], $12::boolean[])
+           AS t(title, content, content_hash, category, importance, tags, source, created_at, generated,
+                project_id, pinned)
        ON CONFLICT (user_id, content_hash) WHERE is_active DO NOTHING
        RETURNING id, content_hash`,
       [
@@ -55,6 +57,8 @@ export const batchRepo = {
         rows.map((r) => r.source),
         rows.map((r) => r.createdAt?.toISOString() ?? ''),
         rows.map((r) => String(r.titleGenerated ?? false)),
+        rows.map((r) => r.projectId ?? ''),
+        rows.map((r) => String(r.pinned ?? false)),
         // One writer for the whole batch (an import job, ADR 0033).
         origin?.via ?? null,
         origin?.id ?? null,

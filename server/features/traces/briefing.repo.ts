@@ -26,7 +26,8 @@ export const BRIEFING_ROWS = { essential: 60, used: 30, recent: 30 } as const;
 export const briefingRepo = {
   async candidates(tx: Tx, userId: string, scope: ProjectScope): Promise<BriefingRow[]> {
     const params: SqlParam[] = [userId, BRIEFING_ROWS.essential, BRIEFING_ROWS.used, BRIEFING_ROWS.recent];
-    let where = 't.user_id = $1 AND t.is_active';
+    // A superseded trace (ADR 0034) no longer holds: never briefed.
+    let where = 't.user_id = $1 AND t.is_active AND t.superseded_at IS NULL';
     if (scope) {
       params.push(scope.projectId);
       where += scope.withPersonal

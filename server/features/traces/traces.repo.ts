@@ -34,12 +34,18 @@ export type TraceRow = {
   updated_via: ActorKind | null;
   updated_by_id: string | null;
   updated_by_name: string | null;
+  /** Set: replaced by a newer trace (ADR 0034); it then leaves search and the briefing. */
+  superseded_at: Date | null;
+  /** The replacement; null once it was erased (the trace stays superseded). */
+  superseded_by: string | null;
+  /** The replacement while it is active (a deleted one is not linked to). */
+  replacement: { id: string; title: string | null } | null;
 };
 
 /** Every column but search_text (derived, as long as title + content, never sent anywhere). */
 const PLAIN_COLUMNS = `id, user_id, title, content, category, importance, tags, access_count, source,
   content_hash, title_generated, created_at, updated_at, is_active, deleted_at, project_id, pinned,
-  created_via, created_by_id, updated_via, updated_by_id`;
+  created_via, created_by_id, updated_via, updated_by_id, superseded_at, superseded_by`;
 /** The project's name, of the row whose table is named (or aliased) `table`: few projects, a key look-up. */
 const projectName = (table: string) =>
   `(SELECT p.name FROM projects p WHERE p.id = ${table}.project_id AND p.user_id = ${table}.user_id) AS project`;
@@ -47,12 +53,18 @@ const projectName = (table: string) =>
 const actorNames = (table: string) =>
   `${actorNameSql(table, 'created_via', 'created_by_id')} AS created_by_name,
    ${actorNameSql(table, 'updated_via', 'updated_by_id')} AS updated_by_name`;
+/** The replacement while it is active: a key look-up, only for superseded rows. */
+const replacementTitle = (table: string) =>
+  `(SELECT json_build_object('id', r.id, 'title', r.title) FROM traces r
+     WHERE r.id = ${table}.superseded_by AND r.user_id = ${table}.user_id AND r.is_active) AS replacement`;
+/** What is read with a row beside its columns: the project's and writers' names, the replacement. */
+const derived = (table: string) => `${projectName(table)}, ${actorNames(table)}, ${replacementTitle(table)}`;
 /** The columns of a TraceRow, from `traces` unaliased (also in RETURNING). */
-export const COLUMNS = `${PLAIN_COLUMNS}, ${projectName('traces')}, ${actorNames('traces')}`;
+export const COLUMNS = `${PLAIN_COLUMNS}, ${derived('traces')}`;
 /** The same, qualified with the alias `t`. */
 export const T_COLUMNS = `${PLAIN_COLUMNS.split(',')
   .map((c) => `t.${c.trim()}`)
-  .join(', ')}, ${projectName('t')}, ${actorNames('t')}`;
+  .join(', ')}, ${derived('t')}`;
 
 export type NewTrace = {
   title: string | null;

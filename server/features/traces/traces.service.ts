@@ -26,8 +26,11 @@ import { briefingRepo } from './briefing.repo.js';
 import { projectTracesRepo } from './project-traces.repo.js';
 import { createTagVocabulary } from './tag-vocabulary.js';
 import { recordEdits } from './history.service.js';
-import { originOf, toActor } from './provenance.js';
+import { originOf } from './provenance.js';
 import { titleFrom } from './title.js';
+import { TRACE_NOT_FOUND, visibleTo } from './trace-visibility.js';
+import { createSupersedeService, supersedeIn } from './supersede.js';
+import { toTrace } from './to-trace.js';
 
 /** The briefing's candidate rows, for the context service (which may not import the repo). */
 export type { BriefingRow } from './briefing.repo.js';
@@ -78,6 +81,16 @@ export type TracesServiceDeps = {
     byWords: readonly SimilarTrace[],
     vector: readonly number[] | null,
   ) => Promise<SimilarTrace[]>;
+  /**
+   * Existing traces the new one (inserted, `traceId`) may make outdated, by meaning (ADR 0034):
+   * named in the create answer so the person or the assistant can mark them superseded.
+   */
+  findPossiblyOutdated?: (
+    tx: Tx,
+    userId: string,
+    traceId: string,
+    vector: readonly number[] | null,
+  ) => Promise<SimilarTrace[]>;
   /** Keeps the near-duplicates found on create with the new trace (its detail page lists them). */
   recordSimilar?: (
     tx: Tx,
@@ -120,37 +133,13 @@ function titlePatch(
   return {};
 }
 
-/** Same words for someone else's id, a deleted id and a malformed one: nothing to learn. */
-export const TRACE_NOT_FOUND = 'Trace not found';
+export { TRACE_NOT_FOUND } from './trace-visibility.js';
+export { toTrace } from './to-trace.js';
 
 /** Whether a trace is within a read's scope (ADR 0029); null reaches every trace. */
 export function inScope(scope: ProjectScope, projectId: string | null): boolean {
   if (!scope) return true;
   return projectId === scope.projectId || (scope.withPersonal && projectId === null);
-}
-
-/** A project-limited credential sees its project's traces only: anything else is "not found". */
-function visibleTo(principal: Principal, row: { project_id: string | null }): boolean {
-  return !principal.project || row.project_id === principal.project.id;
-}
-
-export function toTrace(row: TraceRow): Trace {
-  return {
-    id: row.id,
-    title: row.title,
-    content: row.content,
-    category: row.category,
-    importance: row.importance,
-    tags: row.tags,
-    access_count: row.access_count,
-    source: row.source,
-    project: row.project,
-    pinned: row.pinned,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-    created_by: toActor(row.created_via, row.created_by_id, row.created_by_name),
-    updated_by: toActor(row.updated_via, row.updated_by_id, row.updated_by_name),
-  };
 }
 
 const duplicate = (row: TraceRow): CreateResult => ({
@@ -170,24 +159,33 @@ export function createTracesService(deps: TracesServiceDeps) {
 
   /** The write itself: near-duplicates by meaning, the row, its embedding job, what it is near. */
   async function insertOnce(
-    userId: string,
+    principal: Principal,
     fields: NewTrace,
     vector: readonly number[] | null,
     byWords: readonly SimilarTrace[],
+    supersedes: readonly string[],
   ) {
+    const { userId } = principal;
     return db.asUser(userId, async (tx) => {
       const similar = (await deps.findSimilarByMeaning?.(tx, userId, byWords, vector)) ?? [...byWords];
       const row = await tracesRepo.insert(tx, userId, fields);
       if (row) {
+        // A wrong id among those it replaces throws here: the transaction, the new trace with it,
+        // is rolled back.
+        await supersedeIn(tx, principal, supersedes, row.id);
         // With the vector in hand, create stores it right after this commit instead of waking
         // the queue; the job stays as the fallback.
         await deps.onContentChanged?.(tx, row.id, { nudge: !(vector && deps.storeVector) });
         if (similar.length) await deps.recordSimilar?.(tx, userId, row.id, similar);
-        return { row, created: true, similar };
+        const outdated = (await deps.findPossiblyOutdated?.(tx, userId, row.id, vector)) ?? [];
+        return { row, created: true, similar, outdated };
       }
       // The dedup index refused it: an identical trace exists (or committed while we waited).
       const existing = await tracesRepo.findActiveByHash(tx, userId, fields.contentHash);
-      return existing ? { row: existing, created: false, similar } : undefined;
+      if (!existing) return undefined;
+      // The same memory, said again, replacing older ones: they are marked as they would have been.
+      if (visibleTo(principal, existing)) await supersedeIn(tx, principal, supersedes, existing.id);
+      return { row: existing, created: false, similar, outdated: [] };
     });
   }
 
@@ -221,6 +219,9 @@ export function createTracesService(deps: TracesServiceDeps) {
   }
 
   return {
+    /** Superseding (ADR 0034): supersede(older ids, by) and markCurrent(id), in supersede.ts. */
+    ...createSupersedeService({ db }),
+
     async create(
       principal: Principal,
       input: CreateTraceRequest,
@@ -234,6 +235,7 @@ export function createTracesService(deps: TracesServiceDeps) {
       const title = body.title || null;
       const hash = contentHash(body.content);
       const needsSuggestion = leavesSomethingToSuggest(body);
+      const supersedes = body.supersedes ?? [];
 
       // The model works (bounded, in its own thread) while the words are looked at: an identical
       // trace, the vocabulary, near-duplicates by words. Then categorise outside any transaction,
@@ -259,7 +261,14 @@ export function createTracesService(deps: TracesServiceDeps) {
         // Content is unique per person across projects; a project-limited credential is not shown
         // a trace outside its project, only told the content exists.
         if (!visibleTo(principal, before.existing)) throw duplicateContent();
-        return duplicate(before.existing);
+        const { id } = before.existing;
+        if (!supersedes.length) return duplicate(before.existing);
+        // The same memory, said again, replacing older ones: they are marked all the same.
+        const row = await db.asUser(userId, async (tx) => {
+          await supersedeIn(tx, principal, supersedes, id);
+          return tracesRepo.findActive(tx, userId, id);
+        });
+        return duplicate(row ?? before.existing);
       }
       const vector = await embedding;
       const chosen = await resolveCategorisation(
@@ -282,7 +291,7 @@ export function createTracesService(deps: TracesServiceDeps) {
       };
       // A retry is needed only if the row that beat us was deleted before we could read it.
       for (let attempt = 0; attempt < 3; attempt++) {
-        const result = await insertOnce(userId, fields, vector, before.byWords);
+        const result = await insertOnce(principal, fields, vector, before.byWords, supersedes);
         if (!result) continue;
         if (!result.created) {
           if (!visibleTo(principal, result.row)) throw duplicateContent();
@@ -292,7 +301,15 @@ export function createTracesService(deps: TracesServiceDeps) {
         if (vector && deps.storeVector) void deps.storeVector(result.row.id, userId, draft, vector);
         // Near-duplicates may lie in any project: a project-limited credential is not shown them.
         const similar = principal.project ? [] : result.similar;
-        return { trace: { ...toTrace(result.row), ...(similar.length ? { similar } : {}) }, created: true };
+        const outdated = principal.project ? [] : result.outdated;
+        return {
+          trace: {
+            ...toTrace(result.row),
+            ...(similar.length ? { similar } : {}),
+            ...(outdated.length ? { possibly_outdated: outdated } : {}),
+          },
+          created: true,
+        };
       }
       throw conflict('The trace changed while saving; try again');
     },

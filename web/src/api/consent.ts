@@ -16,12 +16,15 @@ export function useConsentRequest(id: string) {
 
 export function useDecideConsent(id: string) {
   return useMutation({
-    mutationFn: (decision: { approve: true; scopes: OAuthScope[] } | { approve: false }) =>
+    /** `project`: the one project the grant is limited to (by name); null: the whole account. */
+    mutationFn: (
+      decision: { approve: true; scopes: OAuthScope[]; project: string | null } | { approve: false },
+    ) =>
       api<OAuthDecision>(
         `/api/oauth/requests/${encodeURIComponent(id)}/${decision.approve ? 'approve' : 'deny'}`,
         {
           method: 'POST',
-          body: decision.approve ? { scopes: decision.scopes } : {},
+          body: decision.approve ? { scopes: decision.scopes, project: decision.project } : {},
         },
       ),
   });

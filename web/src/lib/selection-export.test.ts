@@ -14,6 +14,8 @@ const trace = (over: Partial<Trace>): Trace => ({
   source: 'web',
   project: null,
   pinned: false,
+  superseded_at: null,
+  superseded_by: null,
   created_at: '2026-11-20T10:00:00.000Z',
   updated_at: '2026-11-21T10:00:00.000Z',
   created_by: { kind: 'web', id: null, name: 'web app' },

@@ -42,6 +42,8 @@ const trace: Trace = {
   source: 'web',
   project: null,
   pinned: false,
+  superseded_at: null,
+  superseded_by: null,
   created_at: '2026-11-23T10:00:00.000Z',
   updated_at: '2026-11-23T10:00:00.000Z',
   created_by: null,

@@ -38,14 +38,18 @@ export async function* mcpMemoryJsonl(traces: AsyncIterable<Trace>): AsyncGenera
   for await (const t of traces) yield `${JSON.stringify(traceToEntity(t))}\n`;
 }
 
-/** A .zip of Obsidian-ready notes, one per trace, in a top folder named for the export. */
+/**
+ * A .zip of Obsidian-ready notes, one per trace, in a top folder named for the export; a
+ * project's notes in a folder of their own inside it (the import reads the folder back as the
+ * project, and the note's `project:` exactly).
+ */
 export function markdownZip(folder: string, traces: AsyncIterable<Trace>): AsyncGenerator<Buffer> {
   return writeZip(
     (async function* () {
       for await (const t of traces) {
         const note = traceToNote(t);
         yield {
-          name: `${folder}/${note.name}`,
+          name: `${folder}/${note.folder ? `${note.folder}/` : ''}${note.name}`,
           data: Buffer.from(note.text, 'utf8'),
           modified: new Date(t.updated_at),
         };

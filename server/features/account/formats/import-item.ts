@@ -1,4 +1,5 @@
 import { ImportedTrace } from '../../../../contract/account.js';
+import { ALL_PROJECTS, PROJECT_LIMITS } from '../../../../contract/projects.js';
 import { CATEGORIES, type Category, CreateTraceRequest } from '../../../../contract/traces.js';
 
 /**
@@ -70,3 +71,21 @@ export function toIsoDate(value: unknown): string | undefined {
 
 /** The file as a whole cannot be read (cut short, say): refused with this message, nothing kept. */
 export class UnreadableFileError extends Error {}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/gu;
+
+/**
+ * A project name read from a file (a folder, mem0's agent_id, an export's `project`), made one
+ * Cairn can keep: control characters become spaces, spaces are collapsed, the length is cut to
+ * PROJECT_LIMITS.nameMax. Undefined when nothing is left (or it is the "every project" `*`), so
+ * a note is never refused for its folder's name: it is then personal.
+ */
+export function toProjectName(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const name = [...wellFormed(value).replace(CONTROL, ' ').replace(/\s+/gu, ' ').trim()]
+    .slice(0, PROJECT_LIMITS.nameMax)
+    .join('')
+    .trim();
+  return name && name !== ALL_PROJECTS ? name : undefined;
+}

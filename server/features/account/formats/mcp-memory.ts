@@ -1,5 +1,5 @@
 import type { ExportedTrace } from '../../../../contract/account.js';
-import { checkItem, isCategory, type ParsedItem, toIsoDate, toTag } from './import-item.js';
+import { checkItem, isCategory, type ParsedItem, toIsoDate, toProjectName, toTag } from './import-item.js';
 
 type Trace = ExportedTrace;
 
@@ -18,7 +18,8 @@ export type McpEntity = {
    * extra field, which the official server ignores when it reads the file. Observations would
    * have kept it too, but as text an assistant reads as part of the memory.
    */
-  cairn?: Pick<Trace, 'id' | 'importance' | 'tags' | 'created_at' | 'updated_at'>;
+  cairn?: Pick<Trace, 'id' | 'importance' | 'tags' | 'created_at' | 'updated_at'> &
+    Partial<Pick<Trace, 'project' | 'pinned'>>;
 };
 export type McpRelation = { type: 'relation'; from: string; to: string; relationType: string };
 
@@ -35,6 +36,8 @@ export function traceToEntity(trace: Trace): McpEntity {
       id: trace.id,
       importance: trace.importance,
       tags: trace.tags,
+      ...(trace.project ? { project: trace.project } : {}),
+      ...(trace.pinned ? { pinned: true } : {}),
       created_at: trace.created_at,
       updated_at: trace.updated_at,
     },
@@ -74,6 +77,7 @@ export function entityToItem(
   const typeTag = type && !isCategory(type) ? [toTag(type)] : [];
   const tags = [...new Set([...keptTags, ...typeTag])];
   const created = toIsoDate(kept.created_at);
+  const project = toProjectName(kept.project);
   return checkItem(label, {
     title: untitled ? null : name,
     content: lines.join('\n').trim() || name,
@@ -81,6 +85,8 @@ export function entityToItem(
     ...(tags.length ? { tags } : {}),
     ...(kept.importance !== undefined ? { importance: kept.importance } : {}),
     ...(created ? { created_at: created } : {}),
+    ...(project ? { project } : {}),
+    ...(kept.pinned === true ? { pinned: true } : {}),
   });
 }
 

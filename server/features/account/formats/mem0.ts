@@ -1,4 +1,4 @@
-import { checkItem, isCategory, type ParsedItem, toIsoDate, toTag } from './import-item.js';
+import { checkItem, isCategory, type ParsedItem, toIsoDate, toProjectName, toTag } from './import-item.js';
 
 /**
  * One memory of a mem0 / OpenMemory export: `memory` (or `text`, or `content`), `created_at`,
@@ -44,6 +44,8 @@ export function memoryToItem(raw: unknown, label: string, categoryNames?: Catego
   const created = toIsoDate(m.created_at ?? m.createdAt);
   const category = isCairn ? m.category : categories.find(isCategory)?.toLowerCase();
   const tags = isCairn ? m.tags : categories.length ? [...new Set(categories.map(toTag))] : undefined;
+  // A Cairn export names the project; mem0 scopes memories by agent, or by run (ADR 0029).
+  const project = toProjectName(isCairn ? m.project : (m.agent_id ?? m.run_id));
   return checkItem(label, {
     title,
     content: (content as string).trim(),
@@ -51,5 +53,7 @@ export function memoryToItem(raw: unknown, label: string, categoryNames?: Catego
     ...(isCairn && m.importance !== undefined ? { importance: m.importance } : {}),
     ...(tags !== undefined ? { tags } : {}),
     ...(created ? { created_at: created } : {}),
+    ...(project ? { project } : {}),
+    ...(isCairn && typeof m.pinned === 'boolean' ? { pinned: m.pinned } : {}),
   });
 }

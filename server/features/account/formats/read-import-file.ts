@@ -7,7 +7,7 @@ import { turnTaker } from '../../../lib/turns.js';
 import { NotTextError, notTextReason } from './binary-file.js';
 import { type ParsedItem, UnreadableFileError } from './import-item.js';
 import { JsonArrayStream, OVERSIZED } from './json-array-stream.js';
-import { isNoteFile, noteToItem } from './markdown-notes.js';
+import { commonRoot, isNoteFile, noteToItem, projectOfPath } from './markdown-notes.js';
 import { entityToItem, isRelation, type McpRelation } from './mcp-memory.js';
 import { type CategoryNames, memoryToItem } from './mem0.js';
 import { LineCollector } from './text-lines.js';
@@ -296,8 +296,10 @@ async function* readNotes(path: string): AsyncGenerator<ParsedItem> {
       yield* readOpenMemoryBackup(source, backup, names);
       return;
     }
+    // A note's top-level folder is its project (ADR 0029), under the folder they all share.
+    const root = commonRoot(names.filter((name) => !unsafePath(name) && isNoteFile(name)));
     for await (const entry of readZip(source, { wants: (name) => !unsafePath(name) && isNoteFile(name) })) {
-      if (entry.data) yield noteToItem(entry.name, decodeNote(entry.data));
+      if (entry.data) yield noteToItem(entry.name, decodeNote(entry.data), projectOfPath(entry.name, root));
       else yield { label: entry.name, skipped: skipReason(entry.name) };
     }
   } finally {

@@ -52,6 +52,12 @@ const SearchInput = z.object({
       `Leave out results less relevant than this, 0–1 (default ${SEARCH_LIMITS.minRelevanceDefault}; 0 returns the weak matches too)`,
     ),
   project: ProjectParam.optional(),
+  include_superseded: z
+    .boolean()
+    .optional()
+    .describe(
+      'Also search memories a newer one replaced (marked superseded), e.g. to answer what was true before',
+    ),
 });
 
 const FetchInput = z.object({
@@ -95,7 +101,7 @@ export function registerReadTools(server: McpServer, deps: ToolDeps): void {
         inputSchema: SearchInput,
         annotations: { title: 'Search memory', readOnlyHint: true, openWorldHint: false },
       },
-      async ({ query, limit, min_relevance, project }) => {
+      async ({ query, limit, min_relevance, project, include_superseded }) => {
         try {
           // Hybrid search, the same as POST /api/search; it counts each returned result as one retrieval.
           // Weak matches always: an assistant can set a weak result aside, never see a hidden one.
@@ -106,6 +112,7 @@ export function registerReadTools(server: McpServer, deps: ToolDeps): void {
               limit: limit ?? MCP_SEARCH_LIMITS.limitDefault,
               ...(min_relevance === undefined ? {} : { min_relevance }),
               ...(project === undefined ? {} : { project }),
+              ...(include_superseded === undefined ? {} : { include_superseded }),
               weak_matches: true,
             },
             // A workspace whose project does not exist yet still finds the personal memories.
@@ -132,8 +139,8 @@ export function registerReadTools(server: McpServer, deps: ToolDeps): void {
         title: 'Read a memory',
         description:
           'Read one trace of Cairn memory in full by its id (from search): title, text, link and metadata ' +
-          '(category, importance, tags, created and updated times, and what created and last changed it: ' +
-          'the web app, an API key, an assistant or an import, by name).',
+          '(category, importance, tags, created and updated times, what created and last changed it ' +
+          '(the web app, an API key, an assistant or an import, by name), and what replaced it if it is superseded).',
         inputSchema: FetchInput,
         annotations: { title: 'Read a memory', readOnlyHint: true, openWorldHint: false },
       },

@@ -1,6 +1,12 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { CATEGORIES, IMPORTANCES, TRACE_LIMITS } from '../../../../contract/traces.js';
+import {
+  CATEGORIES,
+  IMPORTANCES,
+  type SimilarTrace,
+  SUPERSEDE_MAX,
+  TRACE_LIMITS,
+} from '../../../../contract/traces.js';
 import { toolAllowed } from '../mcp-auth.js';
 import { ProjectParam } from './read.tools.js';
 import { jsonResult, toolError, traceSummary, traceUrl, UNTITLED } from '../tool-results.js';
@@ -34,6 +40,18 @@ const CreateInput = z.object({
       'project. Left out: a personal memory, seen in every project. Use it for what belongs to this project only',
   ),
   pinned: z.boolean().optional().describe('Pin it: it then leads every briefing (context) of its project'),
+  supersedes: z
+    .array(Id)
+    .max(SUPERSEDE_MAX)
+    .optional()
+    .describe(
+      'Ids of older memories this one replaces (a fact that changed): they are kept but leave search and the briefing',
+    ),
+});
+
+const SupersedeInput = z.object({
+  ids: z.array(Id).min(1).max(SUPERSEDE_MAX).describe('The older memories that no longer hold'),
+  by: Id.describe('The id of the newer memory that replaces them'),
 });
 
 const UpdateInput = z.object({
@@ -78,27 +96,30 @@ export function registerWriteTools(server: McpServer, deps: ToolDeps): void {
             source: 'mcp',
             createProject: true,
           });
+          const outdated = trace.possibly_outdated ?? [];
           return jsonResult(
             {
               status: created ? 'created' : 'duplicate',
               message: created
-                ? trace.similar?.length
-                  ? 'Saved to memory. Similar memories already exist (listed in similar): consider updating one of them instead of keeping both.'
-                  : 'Saved to memory.'
+                ? [
+                    'Saved to memory.',
+                    ...(trace.similar?.length
+                      ? [
+                          'Similar memories already exist (listed in similar): consider updating one of them instead of keeping both.',
+                        ]
+                      : []),
+                    ...(outdated.length
+                      ? [
+                          'Memories on the same subject exist (listed in possibly_outdated): if the new one makes any of ' +
+                            'them no longer true, call supersede with their ids.',
+                        ]
+                      : []),
+                  ].join(' ')
                 : 'Not saved again: a trace with the same content already exists; here it is.',
               trace: traceSummary(publicUrl, trace),
               // Near-duplicates by words or by meaning, with how close each is (0–1).
-              ...(trace.similar?.length
-                ? {
-                    similar: trace.similar.map((s) => ({
-                      id: s.id,
-                      title: s.title || UNTITLED,
-                      url: traceUrl(publicUrl, s.id),
-                      similarity: s.similarity,
-                      found_by: s.found_by,
-                    })),
-                  }
-                : {}),
+              ...(trace.similar?.length ? { similar: trace.similar.map((s) => related(publicUrl, s)) } : {}),
+              ...(outdated.length ? { possibly_outdated: outdated.map((s) => related(publicUrl, s)) } : {}),
             },
             true,
           );
@@ -135,6 +156,45 @@ export function registerWriteTools(server: McpServer, deps: ToolDeps): void {
       },
     );
 
+  if (toolAllowed(principal, 'supersede'))
+    server.registerTool(
+      'supersede',
+      {
+        title: 'Mark memories replaced',
+        description:
+          'Mark older memories as replaced by a newer one, when a fact changed (the user moved, changed a plan ' +
+          'or a preference). They are kept, never deleted, but leave search and the briefing; search with ' +
+          'include_superseded reaches them. Save the new memory first (or pass supersedes to create).',
+        inputSchema: SupersedeInput,
+        annotations: {
+          title: 'Mark memories replaced',
+          readOnlyHint: false,
+          destructiveHint: false, // kept, and the person can mark them current again
+          idempotentHint: true,
+          openWorldHint: false,
+        },
+      },
+      async ({ ids, by }) => {
+        try {
+          const marked = await traces.supersede(
+            principal,
+            ids.map((id) => id.trim()),
+            by.trim(),
+          );
+          return jsonResult(
+            {
+              status: 'superseded',
+              by: by.trim(),
+              superseded: marked.map((t) => traceSummary(publicUrl, t)),
+            },
+            true,
+          );
+        } catch (err) {
+          return toolError(err, log);
+        }
+      },
+    );
+
   if (toolAllowed(principal, 'delete'))
     server.registerTool(
       'delete',
@@ -159,4 +219,15 @@ export function registerWriteTools(server: McpServer, deps: ToolDeps): void {
         }
       },
     );
+}
+
+/** A near-duplicate or possibly outdated memory, as create names it. */
+function related(publicUrl: string, s: SimilarTrace) {
+  return {
+    id: s.id,
+    title: s.title || UNTITLED,
+    url: traceUrl(publicUrl, s.id),
+    similarity: s.similarity,
+    found_by: s.found_by,
+  };
 }

@@ -50,9 +50,18 @@ export const clientsRepo = {
     return rows[0]!;
   },
 
-  async listByUser(tx: Tx, userId: string): Promise<ClientRow[]> {
-    return tx.query<ClientRow>(
-      'SELECT * FROM oauth_clients WHERE user_id = $1 ORDER BY created_at DESC, id DESC',
+  /**
+   * The person's clients, each with `access`: what its live grants reach (ADR 0029), one entry per
+   * distinct limit, null for the whole account first, then project names.
+   */
+  async listByUser(tx: Tx, userId: string): Promise<(ClientRow & { access: (string | null)[] })[]> {
+    return tx.query<ClientRow & { access: (string | null)[] }>(
+      `SELECT c.*, ARRAY(
+           SELECT DISTINCT p.name FROM oauth_tokens t
+             LEFT JOIN projects p ON p.id = t.project_id AND p.user_id = t.user_id
+            WHERE t.client_row_id = c.id AND t.revoked_at IS NULL AND t.expires_at > now()
+            ORDER BY p.name NULLS FIRST) AS access
+         FROM oauth_clients c WHERE c.user_id = $1 ORDER BY c.created_at DESC, c.id DESC`,
       [userId],
     );
   },

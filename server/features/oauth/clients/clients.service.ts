@@ -92,7 +92,7 @@ export function createOAuthClientsService(deps: { db: Db; publicUrl: string; dyn
     async list(principal: Principal): Promise<OAuthClient[]> {
       requirePerson(principal);
       const rows = await db.asUser(principal.userId, (tx) => clientsRepo.listByUser(tx, principal.userId));
-      return rows.map((r) => toClient(r, publicUrl));
+      return rows.map((r) => ({ ...toClient(r, publicUrl), access: r.access }));
     },
 
     async create(principal: Principal, input: CreateOAuthClientInput): Promise<OAuthClientWithSecret> {

@@ -50,14 +50,18 @@ export const consentRoutes: FastifyPluginAsyncZod<{ consent: ConsentService }> =
       schema: {
         tags,
         security,
-        summary: 'Approve: answers the client redirect carrying the authorization code',
+        summary:
+          'Approve (optionally fewer scopes, or one project only): answers the client redirect carrying the authorization code',
         params: OAuthRequestParams,
         body: ApproveOAuthRequest,
         response: { 200: OAuthDecision, ...errors },
       },
     },
     async (request, reply) => {
-      const decision = await consent.approve(principalOf(request), request.params.id, request.body?.scopes);
+      const decision = await consent.approve(principalOf(request), request.params.id, {
+        scopes: request.body?.scopes,
+        project: request.body?.project,
+      });
       return reply.header('cache-control', 'no-store').send(decision);
     },
   );

@@ -2,6 +2,7 @@
 // page calls consent.routes.ts. It settles the request and gets its code through ../server/grants.ts
 // and claims the client through ../clients/client-records.ts; it owns no table of its own.
 import type { OAuthDecision, OAuthRequestInfo, OAuthScope } from '../../../../contract/oauth.js';
+import type { ProjectsService } from '../../projects/projects.service.js';
 import type { Db, Tx } from '../../../db/db.js';
 import { AppError, badRequest, forbidden, notFound } from '../../../http/errors.js';
 import { type Principal, requireSession } from '../../../http/principal.js';
@@ -26,7 +27,12 @@ type ConsentClient = Pick<ClientRow, 'name' | 'platform' | 'client_id' | 'regist
  * frame-ancestors 'none'). The pending request has no user until someone decides, so it is read
  * through asSystem with the deciding user written explicitly.
  */
-export function createConsentService(deps: { db: Db; publicUrl: string }) {
+export function createConsentService(deps: {
+  db: Db;
+  publicUrl: string;
+  /** The projects a grant may be limited to (ADR 0029). */
+  projects: Pick<ProjectsService, 'namesInUse' | 'inUseByName'>;
+}) {
   const { db, publicUrl } = deps;
 
   const requirePerson = (principal: Principal) =>
@@ -92,17 +98,24 @@ export function createConsentService(deps: { db: Db; publicUrl: string }) {
           redirect_host: redirectHost(req.redirect_uri),
           scopes: canonicalScopes(req.scopes),
           expires_at: req.expires_at.toISOString(),
+          projects: await deps.projects.namesInUse(tx, principal.userId),
         };
       });
     },
 
+    /**
+     * Approves, granting `choice.scopes` (all that were asked for by default) on the whole account,
+     * or on one project when `choice.project` names one in use (ADR 0029). A refusal of either
+     * leaves the request pending and issues nothing (one transaction).
+     */
     async approve(
       principal: Principal,
       handle: string,
-      narrowTo?: readonly OAuthScope[],
+      choice: { scopes?: readonly OAuthScope[] | undefined; project?: string | null | undefined } = {},
     ): Promise<OAuthDecision> {
       requirePerson(principal);
       const userId = principal.userId;
+      const narrowTo = choice.scopes;
       return db.asSystem(async (tx) => {
         const req = await load(tx, handle);
         const scopes = canonicalScopes(narrowTo ?? req.scopes);
@@ -110,6 +123,7 @@ export function createConsentService(deps: { db: Db; publicUrl: string }) {
           throw badRequest('You can only grant permissions the client asked for');
         }
         const client = await clientOf(tx, req, userId);
+        const project = choice.project ? await deps.projects.inUseByName(tx, userId, choice.project) : null;
         let clientRowId: string;
         if (client.row) {
           if (!(await clientRecords.claim(tx, client.row.id, userId))) {
@@ -132,7 +146,12 @@ export function createConsentService(deps: { db: Db; publicUrl: string }) {
         if (!(await decideRequest(tx, req.id, userId, 'approved'))) {
           throw new AppError(409, 'oauth_request_used', 'This authorization request was already answered.');
         }
-        const code = await issueCode(tx, req, { clientRowId, userId, scopes });
+        const code = await issueCode(tx, req, {
+          clientRowId,
+          userId,
+          scopes,
+          projectId: project?.id ?? null,
+        });
         // RFC 9207: iss tells the client which server answered (mix-up defence).
         return { redirect_to: withQuery(req.redirect_uri, { code, state: req.state, iss: publicUrl }) };
       });

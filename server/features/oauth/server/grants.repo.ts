@@ -61,6 +61,8 @@ export type CodeRow = {
   expires_at: Date;
   consumed_at: Date | null;
   client_id: string;
+  /** The project the grant is limited to (ADR 0029); null: the whole account. */
+  project_id: string | null;
 };
 
 export type TokenRow = {
@@ -75,9 +77,13 @@ export type TokenRow = {
   expires_at: Date;
   rotated_at: Date | null;
   revoked_at: Date | null;
+  /** The project the grant is limited to (ADR 0029); null: the whole account. */
+  project_id: string | null;
   /** Joined from the client. */
   client_id: string;
   client_last_used_at: Date | null;
+  /** Joined: the name of `project_id`; null when there is none (or it cannot be read). */
+  project: string | null;
 };
 
 export const requestsRepo = {
@@ -133,8 +139,8 @@ export const codesRepo = {
   ): Promise<void> {
     await tx.query(
       `INSERT INTO oauth_codes (code_hash, client_row_id, user_id, redirect_uri, redirect_uri_given, scopes,
-         code_challenge, resource, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+         code_challenge, resource, expires_at, project_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
       [
         c.code_hash,
         c.client_row_id,
@@ -145,6 +151,7 @@ export const codesRepo = {
         c.code_challenge,
         c.resource,
         c.expires_at,
+        c.project_id,
       ],
     );
   },
@@ -194,14 +201,23 @@ export const tokensRepo = {
     tx: Tx,
     t: Pick<
       TokenRow,
-      'kind' | 'family_id' | 'client_row_id' | 'user_id' | 'code_id' | 'scopes' | 'resource' | 'expires_at'
+      | 'kind'
+      | 'family_id'
+      | 'client_row_id'
+      | 'user_id'
+      | 'code_id'
+      | 'scopes'
+      | 'resource'
+      | 'expires_at'
+      | 'project_id'
     > & {
       token_hash: string;
     },
   ): Promise<void> {
     await tx.query(
-      `INSERT INTO oauth_tokens (kind, token_hash, family_id, client_row_id, user_id, code_id, scopes, resource, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      `INSERT INTO oauth_tokens (kind, token_hash, family_id, client_row_id, user_id, code_id, scopes, resource,
+         expires_at, project_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
       [
         t.kind,
         t.token_hash,
@@ -212,14 +228,17 @@ export const tokensRepo = {
         t.scopes,
         t.resource,
         t.expires_at,
+        t.project_id,
       ],
     );
   },
   async findByHash(tx: Tx, tokenHash: string): Promise<TokenRow | undefined> {
     const rows = await tx.query<TokenRow>(
       `SELECT t.id, t.kind, t.family_id, t.client_row_id, t.user_id, t.code_id, t.scopes, t.resource,
-         t.expires_at, t.rotated_at, t.revoked_at, c.client_id, c.last_used_at AS client_last_used_at
+         t.expires_at, t.rotated_at, t.revoked_at, t.project_id, c.client_id,
+         c.last_used_at AS client_last_used_at, p.name AS project
        FROM oauth_tokens t JOIN oauth_clients c ON c.id = t.client_row_id
+         LEFT JOIN projects p ON p.id = t.project_id AND p.user_id = t.user_id
        WHERE t.token_hash = $1`,
       [tokenHash],
     );

@@ -52,11 +52,15 @@ export async function revokeAllGrants(tx: Tx, userId: string): Promise<number> {
   return tokensRepo.revokeAllOfUser(tx, userId);
 }
 
-/** Mints the authorization code for an approved request; returns the code (shown once, hashed at rest). */
+/**
+ * Mints the authorization code for an approved request; returns the code (shown once, hashed at
+ * rest). `projectId` limits the grant to one project (ADR 0029; null: the whole account): the
+ * token exchange copies it to the tokens.
+ */
 export async function issueCode(
   tx: Tx,
   req: AuthorizationRequestRow,
-  grant: { clientRowId: string; userId: string; scopes: string[] },
+  grant: { clientRowId: string; userId: string; scopes: string[]; projectId: string | null },
 ): Promise<string> {
   const code = `${OAUTH_PREFIX.code}${randomToken(32)}`;
   await codesRepo.insert(tx, {
@@ -69,6 +73,7 @@ export async function issueCode(
     code_challenge: req.code_challenge,
     resource: req.resource,
     expires_at: new Date(Date.now() + OAUTH_TTL.codeSeconds * 1000),
+    project_id: grant.projectId,
   });
   return code;
 }

@@ -14,7 +14,8 @@ import { OAUTH_PREFIX, OAUTH_TTL } from './oauth.constants.js';
  *  - a replayed code revokes every token issued from it (RFC 6749 §4.1.2, RFC 9700 §4.2.4), but
  *    only when the client it was issued to replays it (see {@link CodeReplayedError});
  *  - refresh tokens rotate; a rotated one presented again revokes its family (RFC 9700 §4.14.2);
- *  - every token is bound to the user, the client row and the resource of its grant (RFC 8707).
+ *  - every token is bound to the user, the client row and the resource of its grant (RFC 8707),
+ *    and to the project the person limited the grant to on the consent page (ADR 0029).
  * The `user` object is opaque to the library, so it carries that grant context between hooks.
  */
 export type GrantContext = {
@@ -23,6 +24,8 @@ export type GrantContext = {
   familyId: string | null;
   codeId: string | null;
   resource: string;
+  /** The project the grant is limited to; null: the whole account. A refresh keeps it. */
+  projectId: string | null;
 };
 
 const { InvalidGrantError } = OAuth2Server;
@@ -75,6 +78,7 @@ export function createTokenModel(db: Db): Model {
         familyId: null,
         codeId: found.id,
         resource: found.resource,
+        projectId: found.project_id,
       };
       return {
         authorizationCode: code,
@@ -126,6 +130,7 @@ export function createTokenModel(db: Db): Model {
           code_id: grant.codeId,
           scopes: token.scope ?? [],
           resource: grant.resource,
+          project_id: grant.projectId,
         };
         await tokensRepo.insert(tx, {
           ...common,
@@ -159,6 +164,8 @@ export function createTokenModel(db: Db): Model {
       const found = await db.asSystem(async (tx) => {
         const row = await tokensRepo.findByHash(tx, sha256Hex(refreshToken));
         if (!row || row.kind !== 'refresh' || row.revoked_at) return null;
+        // Limited to a project whose name cannot be read: never refreshed into a wider grant.
+        if (row.project_id && !row.project) return null;
         // Within the grace a replay is parallel refreshes, not theft: it goes on (the library
         // then refuses it unless it comes from the client the token was issued to).
         if (row.rotated_at && !withinRefreshGrace(row.rotated_at)) {
@@ -179,6 +186,7 @@ export function createTokenModel(db: Db): Model {
         familyId: found.family_id,
         codeId: found.code_id,
         resource: found.resource,
+        projectId: found.project_id,
       };
       return {
         refreshToken,

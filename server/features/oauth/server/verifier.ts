@@ -37,6 +37,9 @@ export function createOAuthVerifier(deps: { db: Db; publicUrl: string }): Creden
       if (row.expires_at.getTime() <= Date.now()) return null;
       // RFC 8707 audience: a token minted for another resource (or before PUBLIC_URL changed) is not ours.
       if (row.resource !== resource) return null;
+      // A grant limited to a project whose name cannot be read must never pass as a whole-account
+      // grant (deleting the project deletes its tokens; this is the second lock, as for API keys).
+      if (row.project_id && !row.project) return null;
       const lastUsed = row.client_last_used_at?.getTime() ?? 0;
       if (Date.now() - lastUsed >= LAST_USED_RESOLUTION_MS) {
         await db.asSystem((tx) => clientRecords.touchLastUsed(tx, row.client_row_id));
@@ -47,6 +50,8 @@ export function createOAuthVerifier(deps: { db: Db; publicUrl: string }): Creden
         scopes: canonicalScopes(row.scopes),
         credentialId: row.id,
         clientId: row.client_id,
+        // Limited on the consent page (ADR 0029): the services then show and touch that project only.
+        ...(row.project_id && row.project ? { project: { id: row.project_id, name: row.project } } : {}),
       };
     },
   };

@@ -22,3 +22,13 @@ export function PinnedMark({ pinned }: { pinned: boolean | undefined }) {
     </span>
   );
 }
+
+/** A trace a newer one replaced (ADR 0034): kept, but no longer found by search. */
+export function SupersededBadge({ superseded }: { superseded: boolean }) {
+  if (!superseded) return null;
+  return (
+    <Badge tone="warning" title="Replaced by a newer memory" data-testid="superseded-badge">
+      Outdated
+    </Badge>
+  );
+}

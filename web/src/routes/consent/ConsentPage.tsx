@@ -2,14 +2,16 @@ import { AlertTriangle, ArrowRight, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { OAuthRequestInfo, OAuthScope } from '../../../../contract/oauth.js';
+import { ALL_PROJECTS } from '../../../../contract/projects.js';
 import { useConsentRequest, useDecideConsent } from '../../api/consent.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { Logo } from '../../components/layout/Logo.js';
 import { Badge } from '../../components/ui/Badge.js';
 import { Button } from '../../components/ui/Button.js';
+import { Select } from '../../components/ui/Select.js';
 import { PageSpinner } from '../../components/ui/Spinner.js';
 import { messageOf } from '../../lib/api-error.js';
-import { SCOPE_TEXT } from './scope-text.js';
+import { accessSummary, SCOPE_TEXT } from './scope-text.js';
 import { usePageTitle } from '../../lib/page-title.js';
 
 const PLATFORM_NAMES = {
@@ -54,12 +56,19 @@ function Decision({ id, info }: { id: string; info: OAuthRequestInfo }) {
   const { user } = useAuth();
   const decide = useDecideConsent(id);
   const [scopes, setScopes] = useState<OAuthScope[]>(info.scopes);
+  // `*` (never a project's name) is the whole account, the default.
+  const [access, setAccess] = useState<string>(ALL_PROJECTS);
   const [error, setError] = useState<string | null>(null);
   const unverified = info.client.registered_via !== 'manual';
+  const project = access === ALL_PROJECTS ? null : access;
+  const accessOptions = [
+    { value: ALL_PROJECTS, label: 'All my memories' },
+    ...info.projects.map((name) => ({ value: name, label: name })),
+  ];
 
   const submit = (approve: boolean) => {
     setError(null);
-    decide.mutate(approve ? { approve: true, scopes } : { approve: false }, {
+    decide.mutate(approve ? { approve: true, scopes, project } : { approve: false }, {
       onSuccess: ({ redirect_to }) => window.location.assign(redirect_to),
       onError: (err) => setError(messageOf(err, 'Something went wrong. Try again.')),
     });
@@ -124,6 +133,22 @@ function Decision({ id, info }: { id: string; info: OAuthRequestInfo }) {
           </label>
         ))}
       </fieldset>
+
+      <div className="space-y-2">
+        <label htmlFor="consent-access" className="block text-sm font-medium text-fg">
+          Access to
+        </label>
+        <Select
+          id="consent-access"
+          aria-describedby="consent-access-summary"
+          value={access}
+          onValueChange={setAccess}
+          options={accessOptions}
+        />
+        <p id="consent-access-summary" className="text-xs text-fg-muted">
+          {accessSummary(project)}
+        </p>
+      </div>
 
       {error && (
         <p role="alert" className="rounded-lg bg-danger-soft p-3 text-sm text-danger-soft-fg">

@@ -75,6 +75,14 @@ export function OAuthClientCard({ client, onDelete, onEdit, onRegenerate, regene
           <dt className="text-xs text-fg-muted">Permissions</dt>
           <dd className="text-fg">{client.scopes.join(', ')}</dd>
         </div>
+        {client.access && client.access.length > 0 && (
+          <div>
+            <dt className="text-xs text-fg-muted">Access to</dt>
+            <dd className="break-words text-fg">
+              {client.access.map((p) => (p === null ? 'All memories' : `Only ${p}`)).join('; ')}
+            </dd>
+          </div>
+        )}
         <div>
           <dt className="text-xs text-fg-muted">Created</dt>
           <dd className="text-fg" title={formatDateTime(client.created_at)}>

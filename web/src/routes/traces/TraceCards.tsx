@@ -5,7 +5,7 @@ import type { Part } from '../../lib/highlight.js';
 import { Highlighted } from '../../components/ui/Highlighted.js';
 import { CategoryBadge } from '../../components/ui/CategoryBadge.js';
 import { ImportanceDot } from '../../components/ui/Importance.js';
-import { PinnedMark, ProjectBadge } from '../../components/ui/ProjectBadge.js';
+import { PinnedMark, ProjectBadge, SupersededBadge } from '../../components/ui/ProjectBadge.js';
 import { RelativeTime } from '../../components/ui/RelativeTime.js';
 import { TagChips } from '../../components/ui/TagChips.js';
 import { TraceActions } from './TraceActions.js';
@@ -50,6 +50,7 @@ export function TraceCards({ traces, onEdit, onDelete, deletingId, isSelected, o
             <ImportanceDot importance={t.importance} />
             <ProjectBadge project={t.project} />
             <PinnedMark pinned={t.pinned} />
+            <SupersededBadge superseded={!!t.superseded_at} />
             <TraceActions
               trace={t}
               onEdit={onEdit}

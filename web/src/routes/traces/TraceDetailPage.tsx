@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/Button.js';
 import { CopyButton } from '../../components/ui/CopyButton.js';
 import { CategoryBadge } from '../../components/ui/CategoryBadge.js';
 import { ImportanceBadge } from '../../components/ui/Importance.js';
-import { PinnedMark, ProjectBadge } from '../../components/ui/ProjectBadge.js';
+import { PinnedMark, ProjectBadge, SupersededBadge } from '../../components/ui/ProjectBadge.js';
 import { PageSpinner } from '../../components/ui/Spinner.js';
 import { TagChips } from '../../components/ui/TagChips.js';
 import { ApiError } from '../../lib/api-error.js';
@@ -18,6 +18,7 @@ import { ListMessage } from './ListMessage.js';
 import { SimilarTraces } from './SimilarTraces.js';
 import { TraceHistory } from './TraceHistory.js';
 import { actorLabel } from '../../lib/provenance.js';
+import { SupersededBanner } from './SupersededBanner.js';
 import { TraceProjectControls } from './TraceProjectControls.js';
 import { TraceFormDialog } from './TraceFormDialog.js';
 import { useDeleteTrace } from './use-delete-trace.js';
@@ -111,6 +112,7 @@ function TraceDetail({ trace }: { trace: Trace }) {
             <ImportanceBadge importance={trace.importance} />
             <ProjectBadge project={trace.project} />
             <PinnedMark pinned={trace.pinned} />
+            <SupersededBadge superseded={!!trace.superseded_at} />
           </div>
           <TraceProjectControls trace={trace} />
         </div>
@@ -132,6 +134,8 @@ function TraceDetail({ trace }: { trace: Trace }) {
           </Button>
         </div>
       </header>
+
+      <SupersededBanner trace={trace} />
 
       <div className="rounded-xl border border-line bg-surface shadow-sm">
         <Markdown source={trace.content} className="px-5 py-5 text-[15px] leading-relaxed sm:px-6" />

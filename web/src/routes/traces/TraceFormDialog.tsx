@@ -77,7 +77,7 @@ export function TraceFormDialog({ open, onOpenChange, trace }: Props) {
         onSuccess: (created) => {
           if (created.duplicate_of) return setOutcome(created);
           toast.success('Trace created successfully!');
-          if (created.similar?.length) setOutcome(created);
+          if (created.similar?.length || created.possibly_outdated?.length) setOutcome(created);
           else onOpenChange(false);
         },
         onError: (err) => fail('create', err),
