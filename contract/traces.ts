@@ -220,6 +220,17 @@ export const CreateTraceResponse = TraceSchema.extend({
     ),
 }).meta({ id: 'CreateTraceResponse' });
 
+/** The edit answer: the row, and memories the new words may make outdated (ADR 0034). */
+export const UpdateTraceResponse = TraceSchema.extend({
+  possibly_outdated: z
+    .array(SimilarTrace)
+    .optional()
+    .describe(
+      'Existing traces on the same subject as the edited text; mark one superseded if it no longer holds',
+    ),
+}).meta({ id: 'UpdateTraceResponse' });
+export type UpdateTraceResponse = z.infer<typeof UpdateTraceResponse>;
+
 /** PUT /api/traces/{id}/superseded_by: the newer trace that replaces this one. */
 export const SupersedeRequest = z
   .object({ id: z.uuid({ error: 'id must be the id of the trace that replaces this one' }) })

@@ -13,6 +13,9 @@ const CATEGORIES = ['personal', 'work', 'preference', 'fact', 'context'] as cons
 const IMPORTANCES = ['low', 'medium', 'high'] as const;
 const LIMITS = { searchDefault: 10, searchMax: 20, queryMax: 1000, snippetMax: 300, titleMax: 200 } as const;
 const UNTITLED = 'Untitled Trace';
+const OUTDATED_HINT =
+  'Memories on the same subject exist (listed in possibly_outdated): if this one makes any of them no ' +
+  'longer true, call supersede with their ids.';
 /** The most older traces one create or supersede may mark replaced. */
 const SUPERSEDE_MAX = 20;
 
@@ -257,12 +260,7 @@ export function registerTools(server: McpServer, api: CairnApi, baseUrl: string,
                       'Similar memories already exist (listed in similar): consider updating one of them instead of keeping both.',
                     ]
                   : []),
-                ...(outdated.length
-                  ? [
-                      'Memories on the same subject exist (listed in possibly_outdated): if the new one makes any of ' +
-                        'them no longer true, call supersede with their ids.',
-                    ]
-                  : []),
+                ...(outdated.length ? [OUTDATED_HINT] : []),
               ].join(' ')
             : 'Not saved again: a trace with the same content already exists; here it is.',
           trace: summary(trace),
@@ -300,7 +298,16 @@ export function registerTools(server: McpServer, api: CairnApi, baseUrl: string,
       },
     },
     ({ id, ...patch }) =>
-      run(async () => ({ status: 'updated', trace: summary(await api.update(id.trim(), patch)) }), true),
+      run(async () => {
+        const trace = await api.update(id.trim(), patch);
+        const outdated = trace.possibly_outdated ?? [];
+        return {
+          status: 'updated',
+          ...(outdated.length ? { message: OUTDATED_HINT } : {}),
+          trace: summary(trace),
+          ...(outdated.length ? { possibly_outdated: outdated.map(related) } : {}),
+        };
+      }, true),
   );
 
   server.registerTool(

@@ -4,7 +4,7 @@
 // outdated (near-duplicates.ts OUTDATED) on the update fixture, and the answer that carries them.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateTraceResponse } from '../../../contract/traces.js';
+import type { CreateTraceResponse, UpdateTraceResponse } from '../../../contract/traces.js';
 import { dot } from '../../embeddings/embedder.js';
 import { createLocalEmbedder } from '../../embeddings/local-embedder.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test-support/test-app.js';
@@ -67,5 +67,21 @@ describe('possibly outdated (real model)', () => {
     await t.app.services.embeddingWorker.settled();
     const render = await create('The API moved again, from Fly.io to Render.');
     expect((render.possibly_outdated ?? []).map((s) => s.id)).not.toContain(heroku.id);
+  }, 120_000);
+
+  it('an edit that changes the words names what they may make outdated; one that does not, nothing', async () => {
+    const standup = await create('Our book club meets on the first Monday of the month.');
+    const draft = await create('Note to self: write about the club.');
+    await t.app.services.embeddingWorker.settled();
+    const edited = (
+      await t.as(ann).patch(`/api/traces/${draft.id}`, {
+        content: 'Book club now meets on the last Thursday of each month.',
+      })
+    ).json as unknown as UpdateTraceResponse;
+    expect((edited.possibly_outdated ?? []).map((s) => s.id)).toContain(standup.id);
+    expect((edited.possibly_outdated ?? []).map((s) => s.id)).not.toContain(draft.id);
+    const retagged = (await t.as(ann).patch(`/api/traces/${draft.id}`, { tags: ['club'] }))
+      .json as unknown as UpdateTraceResponse;
+    expect(retagged.possibly_outdated).toBeUndefined();
   }, 120_000);
 });

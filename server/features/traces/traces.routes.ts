@@ -10,6 +10,7 @@ import {
   TraceListResponse,
   TraceSchema,
   UpdateTraceRequest,
+  UpdateTraceResponse,
 } from '../../../contract/traces.js';
 import { principalOf } from '../../http/authenticate.js';
 import type { TraceBulkService } from './bulk.service.js';
@@ -122,9 +123,12 @@ export const tracesRoutes: FastifyPluginAsyncZod<Opts> = async (app, { traces, s
         tags,
         security,
         summary: 'Edit a trace (only the fields sent change)',
+        description:
+          'When the content changes, `possibly_outdated` names current traces on the same subject as the ' +
+          'new text (mark one superseded with PUT /api/traces/{id}/superseded_by if it no longer holds).',
         params: IdParams,
         body: UpdateTraceRequest,
-        response: { 200: TraceSchema, ...errors },
+        response: { 200: UpdateTraceResponse, ...errors },
       },
     },
     async (request) => traces.update(principalOf(request), request.params.id, request.body),

@@ -11,6 +11,7 @@ import {
   type TraceListResponse,
   type TraceSource,
   UpdateTraceRequest,
+  type UpdateTraceResponse,
 } from '../../../contract/traces.js';
 import { type Db, isUuid, type Tx } from '../../db/db.js';
 import { isUniqueViolation } from '../../db/sql.js';
@@ -340,16 +341,23 @@ export function createTracesService(deps: TracesServiceDeps) {
       id: string,
       input: UpdateTraceRequest,
       opts: Pick<ByIdOptions, 'createProject'> = {},
-    ): Promise<Trace> {
+    ): Promise<UpdateTraceResponse> {
       requireScope(principal, 'write:traces');
       const body = parseInput(UpdateTraceRequest, input);
       if (!isUuid(id)) throw notFound(TRACE_NOT_FOUND);
       const { userId } = principal;
       const title = body.title === undefined ? undefined : body.title || null;
+      // New words may make other memories outdated (ADR 0034): their vector, within create's
+      // small budget, while the suggestion (if any) is made.
+      const embedding =
+        body.content === undefined
+          ? Promise.resolve(null)
+          : (deps.embedInline?.({ title: title ?? null, content: body.content }) ?? Promise.resolve(null));
       const suggested =
         body.category === 'auto' || body.importance === 'auto'
           ? await suggestFor(userId, id, { title, content: body.content })
           : undefined;
+      const vector = await embedding;
       return db.asUser(userId, async (tx) => {
         const current = await tracesRepo.findForUpdate(tx, userId, id);
         if (!current?.is_active || !visibleTo(principal, current)) throw notFound(TRACE_NOT_FOUND);
@@ -382,7 +390,12 @@ export function createTracesService(deps: TracesServiceDeps) {
         if (row.title !== current.title || row.content !== current.content) {
           await deps.onContentChanged?.(tx, row.id);
         }
-        return toTrace(row);
+        // Like create's: another project's traces are not named to a project-limited credential.
+        const outdated =
+          vector && row.content !== current.content && !principal.project
+            ? ((await deps.findPossiblyOutdated?.(tx, userId, row.id, vector)) ?? [])
+            : [];
+        return { ...toTrace(row), ...(outdated.length ? { possibly_outdated: outdated } : {}) };
       });
     },
 

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Trace } from '../../../contract/traces.js';
 import { api } from '../lib/api-client.js';
 import { invalidateAfterTraceChange, tracesKeys } from './traces.js';
@@ -26,4 +26,18 @@ export function useSupersede() {
       onSettled: settled,
     }),
   };
+}
+
+/**
+ * The same mark as a plain function: it runs from a toast's button, after the dialog that
+ * created the new trace has closed (a hook's callbacks would be gone with it).
+ */
+export async function markReplaced(queryClient: QueryClient, older: string, by: string): Promise<Trace> {
+  try {
+    const trace = await api<Trace>(supersededPath(older), { method: 'PUT', body: { id: by } });
+    queryClient.setQueryData(tracesKeys.detail(trace.id), trace);
+    return trace;
+  } finally {
+    await invalidateAfterTraceChange(queryClient);
+  }
 }

@@ -15,6 +15,7 @@ import type {
   Trace,
   TraceListResponse,
   UpdateTraceRequest,
+  UpdateTraceResponse,
 } from '../../../contract/traces.js';
 import { TRACE_LIMITS } from '../../../contract/traces.js';
 import { api } from '../lib/api-client.js';
@@ -160,7 +161,7 @@ export function useUpdateTrace() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: UpdateTraceRequest }) =>
-      api<Trace>(tracePath(id), { method: 'PATCH', body: changes }),
+      api<UpdateTraceResponse>(tracePath(id), { method: 'PATCH', body: changes }),
     onSuccess: (trace) => queryClient.setQueryData(tracesKeys.detail(trace.id), trace),
     onSettled: () => invalidateAfterTraceChange(queryClient),
   });

@@ -108,12 +108,7 @@ export function registerWriteTools(server: McpServer, deps: ToolDeps): void {
                           'Similar memories already exist (listed in similar): consider updating one of them instead of keeping both.',
                         ]
                       : []),
-                    ...(outdated.length
-                      ? [
-                          'Memories on the same subject exist (listed in possibly_outdated): if the new one makes any of ' +
-                            'them no longer true, call supersede with their ids.',
-                        ]
-                      : []),
+                    ...(outdated.length ? [OUTDATED_HINT] : []),
                   ].join(' ')
                 : 'Not saved again: a trace with the same content already exists; here it is.',
               trace: traceSummary(publicUrl, trace),
@@ -149,7 +144,16 @@ export function registerWriteTools(server: McpServer, deps: ToolDeps): void {
       async ({ id, ...changes }) => {
         try {
           const trace = await traces.update(principal, id.trim(), changes, { createProject: true });
-          return jsonResult({ status: 'updated', trace: traceSummary(publicUrl, trace) }, true);
+          const outdated = trace.possibly_outdated ?? [];
+          return jsonResult(
+            {
+              status: 'updated',
+              ...(outdated.length ? { message: OUTDATED_HINT } : {}),
+              trace: traceSummary(publicUrl, trace),
+              ...(outdated.length ? { possibly_outdated: outdated.map((s) => related(publicUrl, s)) } : {}),
+            },
+            true,
+          );
         } catch (err) {
           return toolError(err, log);
         }
@@ -221,7 +225,11 @@ export function registerWriteTools(server: McpServer, deps: ToolDeps): void {
     );
 }
 
-/** A near-duplicate or possibly outdated memory, as create names it. */
+const OUTDATED_HINT =
+  'Memories on the same subject exist (listed in possibly_outdated): if this one makes any of them no ' +
+  'longer true, call supersede with their ids.';
+
+/** A near-duplicate or possibly outdated memory, as create and update name it. */
 function related(publicUrl: string, s: SimilarTrace) {
   return {
     id: s.id,

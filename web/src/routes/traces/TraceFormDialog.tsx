@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import {
@@ -21,6 +22,7 @@ import { errorText, serverFieldErrors } from '../../lib/form-errors.js';
 import { formatTags } from '../../lib/tags.js';
 import { changedFields, createRequestOf } from '../../lib/trace-form.js';
 import { CreateOutcome } from './CreateOutcome.js';
+import { offerToMarkReplaced } from './offer-mark-replaced.js';
 
 type FieldName = 'title' | 'content' | 'tags';
 type Errors = Partial<Record<FieldName, string>>;
@@ -43,7 +45,8 @@ type Props = {
  * Create/Edit trace dialog. Mount it with a new `key` for each opening so the
  * form starts fresh. Creating with Category/Importance on "Auto" (and no tags) lets the server
  * categorise; editing with either on "Auto" has it suggest that field again from the edited text
- * (ADR 0007). A duplicate or near-duplicates are shown instead of closing (ADR 0008).
+ * (ADR 0007). A duplicate or near-duplicates are shown instead of closing (ADR 0008); a memory
+ * the new one may replace is named in a toast that can mark it (ADR 0034).
  */
 export function TraceFormDialog({ open, onOpenChange, trace }: Props) {
   const editing = Boolean(trace);
@@ -56,6 +59,7 @@ export function TraceFormDialog({ open, onOpenChange, trace }: Props) {
   const [outcome, setOutcome] = useState<CreateTraceResponse | null>(null);
   const create = useCreateTrace();
   const update = useUpdateTrace();
+  const queryClient = useQueryClient();
   const pending = create.isPending || update.isPending;
 
   const fail = (verb: 'create' | 'update', err: unknown) => {
@@ -77,8 +81,12 @@ export function TraceFormDialog({ open, onOpenChange, trace }: Props) {
         onSuccess: (created) => {
           if (created.duplicate_of) return setOutcome(created);
           toast.success('Trace created successfully!');
-          if (created.similar?.length || created.possibly_outdated?.length) setOutcome(created);
-          else onOpenChange(false);
+          // Near-duplicates keep the dialog open to decide; a memory it may replace is only named,
+          // in a toast that can mark it (on the same subject is common, and saving must not stall).
+          if (created.similar?.length) return setOutcome(created);
+          onOpenChange(false);
+          const [outdated] = created.possibly_outdated ?? [];
+          if (outdated) offerToMarkReplaced(queryClient, outdated, created.id);
         },
         onError: (err) => fail('create', err),
       });
@@ -89,9 +97,11 @@ export function TraceFormDialog({ open, onOpenChange, trace }: Props) {
     update.mutate(
       { id: trace.id, changes },
       {
-        onSuccess: () => {
+        onSuccess: (updated) => {
           toast.success('Trace updated successfully!');
           onOpenChange(false);
+          const [outdated] = updated.possibly_outdated ?? [];
+          if (outdated) offerToMarkReplaced(queryClient, outdated, updated.id);
         },
         onError: (err) => fail('update', err),
       },
