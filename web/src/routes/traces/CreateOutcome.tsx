@@ -58,38 +58,37 @@ function Duplicate({ trace, onClose }: { trace: CreateTraceResponse; onClose(): 
 
 function Similar({ created, onClose }: { created: CreateTraceResponse; onClose(): void }) {
   const remove = useDeleteTrace({ onDeleted: onClose });
+  const similar = created.similar ?? [];
   const outdated = created.possibly_outdated ?? [];
-  // One row per memory: those it may replace are listed once, with their action.
-  const similar = (created.similar ?? []).filter((s) => !outdated.some((o) => o.id === s.id));
+  const mayReplace = (id: string) => outdated.some((o) => o.id === id);
+  // Memories on the same subject that are not near-duplicates too: listed apart, each once.
+  const onlyOutdated = outdated.filter((o) => !similar.some((s) => s.id === o.id));
   return (
     <div className="space-y-4">
       <p className="flex gap-2 rounded-lg bg-warning-soft p-3 text-sm text-warning-soft-fg">
         <Layers className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <span>
           Your new memory is saved.{' '}
-          {outdated.length > 0
-            ? 'Some you already had are about the same thing: if the new one makes one of them no longer true, mark it replaced. It is kept, but search leaves it out.'
-            : `${similar.length === 1 ? 'One you already had looks' : 'Some you already had look'} much like it: open one to compare, or remove the new one if it repeats what you had.`}
+          {similar.length === 1 ? 'One you already had looks' : 'Some you already had look'} much like it:
+          open one to compare, or remove the new one if it repeats what you had.
+          {outdated.length > 0 &&
+            ' If the new one makes one of them no longer true, mark it replaced: it is kept, but search leaves it out.'}
         </span>
       </p>
-      {outdated.length > 0 && (
-        <ul
-          className="divide-y divide-line rounded-lg border border-line"
-          aria-label="Memories it may replace"
-        >
-          {outdated.map((s) => (
+      <ul className="divide-y divide-line rounded-lg border border-line" aria-label="Similar memories">
+        {similar.map((s) => (
+          <li key={s.id} className="flex items-start gap-3 p-3 hover:bg-surface-muted">
+            <SimilarLink item={s} onClose={onClose} />
+            {mayReplace(s.id) && <ReplaceButton older={s} by={created.id} />}
+          </li>
+        ))}
+      </ul>
+      {onlyOutdated.length > 0 && (
+        <ul className="divide-y divide-line rounded-lg border border-line" aria-label="On the same subject">
+          {onlyOutdated.map((s) => (
             <li key={s.id} className="flex items-start gap-3 p-3">
               <SimilarLink item={s} onClose={onClose} />
               <ReplaceButton older={s} by={created.id} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {similar.length > 0 && (
-        <ul className="divide-y divide-line rounded-lg border border-line" aria-label="Similar memories">
-          {similar.map((s) => (
-            <li key={s.id} className="flex items-start gap-3 p-3 hover:bg-surface-muted">
-              <SimilarLink item={s} onClose={onClose} />
             </li>
           ))}
         </ul>
@@ -99,7 +98,7 @@ function Similar({ created, onClose }: { created: CreateTraceResponse; onClose()
           Remove the new one
         </Button>
         <Button onClick={onClose} disabled={remove.isPending}>
-          {outdated.length > 0 ? 'Done' : 'Keep both'}
+          Keep both
         </Button>
       </div>
     </div>
