@@ -80,6 +80,9 @@ describe('possibly outdated (real model)', () => {
     ).json as unknown as UpdateTraceResponse;
     expect((edited.possibly_outdated ?? []).map((s) => s.id)).toContain(standup.id);
     expect((edited.possibly_outdated ?? []).map((s) => s.id)).not.toContain(draft.id);
+    // The edit's vector is stored after its commit: nothing left for the queue to embed again.
+    await t.app.services.embeddingWorker.settled();
+    expect((await t.app.services.embeddingWorker.counts()).queued).toBe(0);
     const retagged = (await t.as(ann).patch(`/api/traces/${draft.id}`, { tags: ['club'] }))
       .json as unknown as UpdateTraceResponse;
     expect(retagged.possibly_outdated).toBeUndefined();

@@ -358,7 +358,7 @@ export function createTracesService(deps: TracesServiceDeps) {
           ? await suggestFor(userId, id, { title, content: body.content })
           : undefined;
       const vector = await embedding;
-      return db.asUser(userId, async (tx) => {
+      const result = await db.asUser(userId, async (tx) => {
         const current = await tracesRepo.findForUpdate(tx, userId, id);
         if (!current?.is_active || !visibleTo(principal, current)) throw notFound(TRACE_NOT_FOUND);
         const projectId = await deps.projects.forWrite(tx, principal, body.project, {
@@ -387,16 +387,25 @@ export function createTracesService(deps: TracesServiceDeps) {
         if (!row) throw notFound(TRACE_NOT_FOUND);
         // History (ADR 0033): the version this edit replaced, in the same transaction.
         await recordEdits(tx, userId, [{ before: current, after: row }], originOf(principal));
-        if (row.title !== current.title || row.content !== current.content) {
-          await deps.onContentChanged?.(tx, row.id);
-        }
+        const textChanged = row.title !== current.title || row.content !== current.content;
+        // As on create: with the vector in hand it is stored after the commit, the job its fallback.
+        if (textChanged) await deps.onContentChanged?.(tx, row.id, { nudge: !(vector && deps.storeVector) });
         // Like create's: another project's traces are not named to a project-limited credential.
         const outdated =
           vector && row.content !== current.content && !principal.project
             ? ((await deps.findPossiblyOutdated?.(tx, userId, row.id, vector)) ?? [])
             : [];
-        return { ...toTrace(row), ...(outdated.length ? { possibly_outdated: outdated } : {}) };
+        return {
+          trace: { ...toTrace(row), ...(outdated.length ? { possibly_outdated: outdated } : {}) },
+          textChanged,
+        };
       });
+      // The edit's vector is not embedded twice: stored if the queued text is the one it was made
+      // from (else the queue embeds the trace, as it would have).
+      if (vector && result.textChanged && deps.storeVector && body.content !== undefined) {
+        void deps.storeVector(id, userId, { title: title ?? null, content: body.content }, vector);
+      }
+      return result.trace;
     },
 
     /** Soft delete: is_active becomes false, so the web app's Undo (restore) can bring it back. */
