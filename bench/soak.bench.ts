@@ -4,7 +4,10 @@
 // 127.0.0.1 at a fixed rate, open loop (a request is sent on schedule whether or not earlier ones
 // have been answered, as independent clients would): 30 % create, 30 % list, 25 % search, 15 % get
 // one. Prints p50/p95/p99 and answer codes per minute, and the server's resident memory (VmRSS)
-// idle before the load, every 5 s under it, at its peak, and idle again after it.
+// idle before the load, every 5 s under it, at its peak, and idle again after it. Beside the load
+// a probe asks `/api/health` four times a second, as a load balancer would (issue 25's target:
+// its p99 ≤ 50 ms); every 503 is checked for a Retry-After, and every answer against the
+// request deadline (REQUEST_TIMEOUT_MS, 30 s).
 // Progress goes to stderr; the last stdout line is one JSON object.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -12,7 +15,11 @@ import path from 'node:path';
 import { freePort, processGroup } from '../tests/support/processes.js';
 import { log, option, percentiles } from './bench-support.js';
 
-type Sample = { at: number; ms: number; status: number; kind: string };
+type Sample = { at: number; ms: number; status: number; kind: string; retryAfter?: boolean };
+
+/** How often the health probe asks, and how late past the deadline an answer may come. */
+const HEALTH_EVERY_MS = 250;
+const DEADLINE_SLACK_MS = 100;
 
 const rssMb = (pid: number): number => {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -90,9 +97,11 @@ export async function run(args: string[]): Promise<void> {
     const one = async (kind: string, url: string, init: RequestInit = {}) => {
       const start = performance.now();
       let status = 0;
+      let retryAfter = false;
       try {
         const res = await fetch(`${base}${url}`, { ...init, headers, signal: AbortSignal.timeout(60_000) });
         status = res.status;
+        retryAfter = res.headers.has('retry-after');
         const body = await res.text();
         if (kind === 'create' && status === 201) ids.push((JSON.parse(body) as { id: string }).id);
       } catch (err) {
@@ -101,7 +110,20 @@ export async function run(args: string[]): Promise<void> {
         const why = cause?.code ?? cause?.message ?? (err as Error).name;
         failures[why] = (failures[why] ?? 0) + 1;
       }
-      samples.push({ at: start, ms: performance.now() - start, status, kind });
+      samples.push({ at: start, ms: performance.now() - start, status, kind, retryAfter });
+    };
+    const health: Sample[] = [];
+    const probe = async () => {
+      const start = performance.now();
+      let status = 0;
+      try {
+        const res = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(60_000) });
+        status = res.status;
+        await res.text();
+      } catch {
+        status = 0;
+      }
+      health.push({ at: start, ms: performance.now() - start, status, kind: 'health' });
     };
     const request = () => {
       const roll = Math.random();
@@ -122,6 +144,8 @@ export async function run(args: string[]): Promise<void> {
     const rssTimer = setInterval(() => {
       rss.push({ second: Math.round((performance.now() - started) / 1000), mb: rssMb(pid) });
     }, 5_000);
+    const probes: Promise<void>[] = [];
+    const healthTimer = setInterval(() => probes.push(probe()), HEALTH_EVERY_MS);
     const total = Math.round(rate * seconds);
     for (let i = 0; i < total; i++) {
       const due = started + (i * 1000) / rate;
@@ -131,13 +155,16 @@ export async function run(args: string[]): Promise<void> {
       if (i % (rate * 30) === 0)
         log(`soak: ${Math.round((performance.now() - started) / 1000)} s, ${samples.length} answered`);
     }
+    clearInterval(healthTimer);
     await Promise.all(inFlight);
+    await Promise.all(probes);
     clearInterval(rssTimer);
     await sleep(settleSeconds * 1000);
     const idleAfter = rssMb(pid);
 
+    const minuteOf = (s: Sample) => Math.floor((s.at - started) / 60_000);
     const minutes = Array.from({ length: Math.ceil(seconds / 60) }, (_, m) => {
-      const inMinute = samples.filter((s) => Math.floor((s.at - started) / 60_000) === m);
+      const inMinute = samples.filter((s) => minuteOf(s) === m);
       const codes: Record<string, number> = {};
       for (const s of inMinute) codes[s.status] = (codes[s.status] ?? 0) + 1;
       const mbs = rss.filter((r) => Math.floor(r.second / 60) === m).map((r) => r.mb);
@@ -145,6 +172,7 @@ export async function run(args: string[]): Promise<void> {
         minute: m + 1,
         ...percentiles(inMinute.filter((s) => s.status > 0 && s.status < 500).map((s) => s.ms)),
         codes,
+        health: percentiles(health.filter((s) => minuteOf(s) === m).map((s) => s.ms)),
         rss_max_mb: mbs.length ? Math.max(...mbs) : null,
       };
     });
@@ -154,6 +182,11 @@ export async function run(args: string[]): Promise<void> {
         percentiles(samples.filter((s) => s.kind === k && s.status > 0 && s.status < 500).map((s) => s.ms)),
       ]),
     );
+    const deadlineMs = Number(process.env.REQUEST_TIMEOUT_MS ?? 30_000);
+    const shed = samples.filter((s) => s.status === 503);
+    // RSS after the first minute (start-up, the model and the caches warming), as the flat line.
+    const steady = rss.filter((r) => r.second >= 60).map((r) => r.mb);
+    const steadyMean = steady.length ? steady.reduce((a, b) => a + b, 0) / steady.length : 0;
     const allCodes: Record<string, number> = {};
     for (const s of samples) allCodes[s.status] = (allCodes[s.status] ?? 0) + 1;
     console.log(
@@ -167,11 +200,30 @@ export async function run(args: string[]): Promise<void> {
         no_answer: failures,
         overall: percentiles(samples.filter((s) => s.status > 0 && s.status < 500).map((s) => s.ms)),
         by_kind: byKind,
+        health: {
+          ...percentiles(health.filter((s) => s.status === 200).map((s) => s.ms)),
+          probes: health.length,
+          not_ok: health.filter((s) => s.status !== 200).length,
+        },
+        shed_503: {
+          count: shed.length,
+          with_retry_after: shed.filter((s) => s.retryAfter).length,
+          ...percentiles(shed.map((s) => s.ms)),
+        },
+        past_deadline: samples.filter((s) => s.status === 0 || s.ms > deadlineMs + DEADLINE_SLACK_MS).length,
         minutes,
         rss_mb: {
           idle_before: idleBefore,
           peak: Math.max(idleBefore, ...rss.map((r) => r.mb)),
           idle_after: idleAfter,
+          steady: steady.length
+            ? {
+                min: Math.min(...steady),
+                max: Math.max(...steady),
+                spread_pct:
+                  Math.round(((Math.max(...steady) - Math.min(...steady)) / steadyMean) * 1000) / 10,
+              }
+            : null,
           every_5s: rss,
         },
         machine: { cpus: cpus().length, loadavg_before: loadBefore },
