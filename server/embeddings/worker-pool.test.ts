@@ -105,6 +105,25 @@ describe('worker pool', () => {
     expect(order).toEqual(['high', 'high2', 'normal', 'normal2']);
   });
 
+  it('runs normal work in short batches, so a high-priority call waits for one of them only', async () => {
+    const p = pool({ size: 1, delay: 40 });
+    await p.embed(['warm']);
+    const order: string[] = [];
+    const background = p.embed(Array.from({ length: 12 }, (_, i) => `note ${i}`));
+    void background.then(() => order.push('background'));
+    const query = p.embed(['query'], { priority: 'high' }).then((v) => (order.push('query'), v));
+    const [vectors, [queryVector]] = await Promise.all([background, query]);
+    // Four texts a batch at most: the query got in after the first batch, not after all twelve.
+    expect(Math.max(...vectors.map((v) => v[0]!))).toBeLessThanOrEqual(4);
+    expect(queryVector![0]).toBe(1);
+    expect(order).toEqual(['query', 'background']);
+    // High-priority calls still share one large batch (a search burst).
+    const burst = await Promise.all(
+      Array.from({ length: 3 }, () => p.embed(['b', 'c', 'd'], { priority: 'high' })),
+    );
+    expect(burst.flat().some((v) => v[0]! > 4)).toBe(true);
+  });
+
   it('rejects the calls a crashed worker held, names the reason, and replaces the worker', async () => {
     const p = pool({ size: 1 });
     await p.embed(['warm']);

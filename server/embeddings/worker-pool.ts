@@ -6,7 +6,8 @@ import type { FromWorker, ToWorker } from './worker-protocol.js';
  * A pool of embedding workers (worker-protocol.ts) so model inference never blocks the event loop.
  * - Lazy: no thread starts before the first call.
  * - Requests are cut into jobs and jobs from several requests share a batch (one model call per
- *   batch amortises its overhead); `priority: 'high'` jobs (search queries) jump the queue.
+ *   batch amortises its overhead); `priority: 'high'` jobs (search queries) jump the queue, and
+ *   normal work runs in short batches so that a high-priority job never waits long behind one.
  * - Every request has a deadline (and an optional AbortSignal); a batch running longer than the
  *   deadline means a hung worker, which is terminated and replaced.
  * - A worker that dies rejects exactly the requests it held, with the reason, and is replaced.
@@ -22,6 +23,13 @@ export type WorkerPoolOptions = {
   maxBatchTexts?: number;
   /** Long texts cost more; a cap on characters keeps one batch from holding a worker for seconds. */
   maxBatchChars?: number;
+  /**
+   * Smaller caps for normal-priority work (the embedding queue, imports): a high-priority job (a
+   * search's query, create's inline embedding) waits for the batch a worker is running, so
+   * background batches stay short enough (~4 short texts, tens of milliseconds) for it to get in.
+   */
+  backgroundBatchTexts?: number;
+  backgroundBatchChars?: number;
   /** Start-up failures in a row after which queued calls are rejected instead of retried. */
   maxStartFailures?: number;
 };
@@ -52,6 +60,8 @@ export function createWorkerPool(options: WorkerPoolOptions) {
   const batchTimeoutMs = options.batchTimeoutMs ?? timeoutMs;
   const maxBatchTexts = options.maxBatchTexts ?? 32;
   const maxBatchChars = options.maxBatchChars ?? 16_000;
+  const backgroundTexts = Math.min(maxBatchTexts, options.backgroundBatchTexts ?? 4);
+  const backgroundChars = Math.min(maxBatchChars, options.backgroundBatchChars ?? 2_000);
   const maxStartFailures = options.maxStartFailures ?? 3;
   const slots = new Set<Slot>();
   const queue: Job[] = [];
@@ -145,7 +155,9 @@ export function createWorkerPool(options: WorkerPoolOptions) {
       while (queue.length > 0) {
         const job = queue[0]!;
         const jobChars = job.texts.reduce((s, t) => s + t.length, 0);
-        const fits = texts + job.texts.length <= maxBatchTexts && chars + jobChars <= maxBatchChars;
+        const fits = job.high
+          ? texts + job.texts.length <= maxBatchTexts && chars + jobChars <= maxBatchChars
+          : texts + job.texts.length <= backgroundTexts && chars + jobChars <= backgroundChars;
         if (jobs.length > 0 && !fits) break;
         queue.shift();
         jobs.push(job);
@@ -207,8 +219,10 @@ export function createWorkerPool(options: WorkerPoolOptions) {
       const onAbort = () => settle(call, { error: signal!.reason });
       signal?.addEventListener('abort', onAbort, { once: true });
       const jobs: Job[] = [];
-      for (let i = 0; i < texts.length; i += maxBatchTexts) {
-        jobs.push({ call, offset: i, texts: texts.slice(i, i + maxBatchTexts), high: priority === 'high' });
+      const high = priority === 'high';
+      const jobTexts = high ? maxBatchTexts : backgroundTexts;
+      for (let i = 0; i < texts.length; i += jobTexts) {
+        jobs.push({ call, offset: i, texts: texts.slice(i, i + jobTexts), high });
       }
       // High priority goes after earlier high-priority work and before all normal work: FIFO within each.
       const at = priority === 'high' ? queue.findIndex((j) => !j.high) : -1;
