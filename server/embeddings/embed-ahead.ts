@@ -1,31 +1,33 @@
-import type { Embedder, InputType } from './embedder.js';
+import type { Embedder, InputType, Vector } from './embedder.js';
+
+export type EmbeddedAhead = {
+  /** The vector if the model gives it within the budget, else null. */
+  within: Promise<Vector | null>;
+  /** The same embedding, however long it takes (null if it fails): it is never thrown away. */
+  whole: Promise<Vector | null>;
+};
 
 /**
- * One text's vector if the model gives it within `ms`, else null (the call is aborted). For work
- * that has a better way to wait than a person: create embeds inline within a small budget and
- * otherwise leaves the text to the embedding queue. Failures are null too: the queue retries.
+ * One text embedded at high priority with a budget. For work that has a better way to wait than
+ * a person: create embeds inline within a small budget and, past it, answers without the vector;
+ * the embedding is not aborted but handed to the embedding queue (pending-vectors.ts), so the
+ * trace becomes searchable when the model finishes instead of after a second embedding of the
+ * same text. Failures are null: the queue retries.
  */
-export async function embedWithin(
+export function embedAhead(
   embedder: Embedder,
   text: string,
   ms: number,
   inputType: InputType = 'document',
-): Promise<readonly number[] | null> {
-  const controller = new AbortController();
+): EmbeddedAhead {
+  const whole = embedder.embed([text], { priority: 'high', inputType }).then(
+    ([v]) => v ?? null,
+    () => null,
+  );
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<null>((resolve) => {
-    timer = setTimeout(() => {
-      controller.abort(new Error(`The embedding model did not answer within ${ms} ms`));
-      resolve(null);
-    }, ms);
+    timer = setTimeout(() => resolve(null), ms);
   });
-  try {
-    const embedded = embedder
-      .embed([text], { priority: 'high', signal: controller.signal, inputType })
-      .then(([v]) => v ?? null)
-      .catch(() => null);
-    return await Promise.race([embedded, deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
+  const within = Promise.race([whole, deadline]).finally(() => clearTimeout(timer));
+  return { within, whole };
 }

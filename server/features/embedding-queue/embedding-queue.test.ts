@@ -293,6 +293,28 @@ describe('the embedding queue', () => {
     expect(seen.at(-1)).toBe('Imported note, edited');
   });
 
+  it("takes create's inline embedding that outlived its budget instead of embedding the text again", async () => {
+    const seen: string[] = [];
+    const slow = createFakeEmbedder({
+      dimension: 512,
+      onEmbed: async (texts) => {
+        seen.push(...texts);
+        await new Promise((r) => setTimeout(r, 150));
+      },
+    });
+    const t = await createTestApp({}, { db, embedder: slow, inlineEmbeddingMs: 20 });
+    apps.push(t);
+    await signUp(t);
+    const started = Date.now();
+    const id = await create(t, 'Written while the model was busy');
+    expect(Date.now() - started).toBeLessThan(150); // the answer did not wait for the model
+    expect(await jobs()).toHaveLength(1);
+    await t.app.services.embeddingWorker.runOnce();
+    expect((await vectors()).map((v) => v.trace_id)).toEqual([id]);
+    expect(await jobs()).toEqual([]);
+    expect(seen).toEqual(['Written while the model was busy']);
+  });
+
   it("stores create's inline vector after its commit, unless the text changed first", async () => {
     const t = await createTestApp(
       {},

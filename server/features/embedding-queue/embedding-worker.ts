@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/db.js';
 import { EmbeddingError, type Embedder } from '../../embeddings/embedder.js';
 import { backoffSeconds } from './backoff.js';
+import type { PendingVectors } from './pending-vectors.js';
 import { type ClaimedJob, type EmbeddedJob, type FailedJob, queueRepo } from './queue.repo.js';
 
 export type EmbeddingWorkerOptions = {
@@ -37,6 +38,8 @@ export function createEmbeddingWorker(deps: {
   embedder: Embedder;
   log: Log;
   options?: EmbeddingWorkerOptions;
+  /** Embeddings create started inline and finishes past its budget: taken instead of re-embedding. */
+  pending?: PendingVectors;
   /**
    * Runs in the transaction that stored vectors (as the owning role), for what depends on them:
    * near-duplicates by meaning of traces create could not embed within its budget.
@@ -99,7 +102,22 @@ export function createEmbeddingWorker(deps: {
         }
       }
     };
-    await attempt(jobs);
+    // A text create is still embedding (or just embedded) is not sent to the model again.
+    const stopped = new Promise<null>((resolve) =>
+      signal.addEventListener('abort', () => resolve(null), { once: true }),
+    );
+    const ahead = await Promise.all(
+      jobs.map((job) => {
+        const vector = deps.pending?.take(job.text);
+        return vector ? Promise.race([vector, stopped]) : null;
+      }),
+    );
+    const rest = jobs.filter((job, i) => {
+      const vector = ahead[i];
+      if (vector) done.push({ job, vector });
+      return !vector;
+    });
+    if (rest.length) await attempt(rest);
     return { done, failed, released };
   }
 
@@ -269,6 +287,7 @@ export function createEmbeddingWorker(deps: {
      * process stops first, the job is still there and the loop embeds the text again. Never throws.
      */
     storeEmbedded(traceId: string, userId: string, text: string, vector: readonly number[]): Promise<void> {
+      deps.pending?.take(text); // in hand: nothing for the queue to wait for
       const store = storeInline(traceId, userId, text, vector).finally(() => storing.delete(store));
       storing.add(store);
       return store;
