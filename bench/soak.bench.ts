@@ -237,5 +237,7 @@ export async function run(args: string[]): Promise<void> {
     processes.killAll();
     await server.exited;
     rmSync(dataDir, { recursive: true, force: true });
+    // The server's scheduled backups go beside DATA_DIR (ADR 0031).
+    rmSync(`${dataDir}-backups`, { recursive: true, force: true });
   }
 }
