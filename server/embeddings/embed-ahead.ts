@@ -20,13 +20,18 @@ export function embedAhead(
   ms: number,
   inputType: InputType = 'document',
 ): EmbeddedAhead {
-  const whole = embedder.embed([text], { priority: 'high', inputType }).then(
+  // Past the budget nobody waits for it: it goes behind searches' queries, as background work.
+  const demote = new AbortController();
+  const whole = embedder.embed([text], { priority: 'high', inputType, demote: demote.signal }).then(
     ([v]) => v ?? null,
     () => null,
   );
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), ms);
+    timer = setTimeout(() => {
+      demote.abort();
+      resolve(null);
+    }, ms);
   });
   const within = Promise.race([whole, deadline]).finally(() => clearTimeout(timer));
   return { within, whole };

@@ -14,6 +14,12 @@ export type EmbedOptions = {
    */
   priority?: 'high' | 'normal';
   /**
+   * When it fires, a high-priority call still waiting for the model goes behind other high-priority
+   * work, as normal work (create's inline embedding past its budget: nobody waits for it any more,
+   * a search query may). What already runs is not interrupted. Adapters without a queue ignore it.
+   */
+  demote?: AbortSignal;
+  /**
    * What the text is: a search 'query' or a stored 'document' (the default). Models trained with
    * asymmetric prefixes (nomic-embed-text `search_query:`, e5 `query:`, bge's query instruction)
    * need to know; the HTTP adapter prepends the configured prefix. The bundled model has no

@@ -124,6 +124,25 @@ describe('worker pool', () => {
     expect(burst.flat().some((v) => v[0]! > 4)).toBe(true);
   });
 
+  it('a demoted high-priority call waits behind later high-priority calls, and still finishes', async () => {
+    const p = pool({ size: 1, delay: 40 });
+    await p.embed(['warm']);
+    const order: string[] = [];
+    const busy = p.embed(['busy']);
+    const demote = new AbortController();
+    const inline = p
+      .embed(['inline'], { priority: 'high', demote: demote.signal })
+      .then((v) => (order.push('inline'), v));
+    demote.abort(); // its budget passed while it waited
+    const query = p.embed(['query'], { priority: 'high' }).then(() => order.push('query'));
+    const later = p.embed(['later']).then(() => order.push('later'));
+    const [[vector]] = await Promise.all([inline, query, later, busy]);
+    expect(vector).toEqual([expect.any(Number), 6, expect.any(Number), 1]);
+    // Behind the query; as normal work, in arrival order with the rest of it.
+    expect(order.indexOf('query')).toBeLessThan(order.indexOf('inline'));
+    expect(order.indexOf('inline')).toBeLessThanOrEqual(order.indexOf('later'));
+  });
+
   it('rejects the calls a crashed worker held, names the reason, and replaces the worker', async () => {
     const p = pool({ size: 1 });
     await p.embed(['warm']);

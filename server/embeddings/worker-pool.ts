@@ -197,7 +197,7 @@ export function createWorkerPool(options: WorkerPoolOptions) {
   function embed(texts: readonly string[], callOptions: EmbedOptions = {}): Promise<Vector[]> {
     if (closed) return Promise.reject(new EmbedderClosedError());
     if (texts.length === 0) return Promise.resolve([]);
-    const { signal, priority = 'normal' } = callOptions;
+    const { signal, priority = 'normal', demote } = callOptions;
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise<Vector[]>((resolve, reject) => {
       const call: Call = {
@@ -210,6 +210,7 @@ export function createWorkerPool(options: WorkerPoolOptions) {
         cleanup: () => {
           clearTimeout(timer);
           signal?.removeEventListener('abort', onAbort);
+          demote?.removeEventListener('abort', onDemote);
         },
       };
       const timer = setTimeout(
@@ -218,6 +219,16 @@ export function createWorkerPool(options: WorkerPoolOptions) {
       );
       const onAbort = () => settle(call, { error: signal!.reason });
       signal?.addEventListener('abort', onAbort, { once: true });
+      // Its jobs still queued move to the back, as normal work; one in a running batch finishes.
+      const onDemote = () => {
+        const waiting = queue.filter((j) => j.call === call && j.high);
+        for (const job of waiting) {
+          queue.splice(queue.indexOf(job), 1);
+          job.high = false;
+          queue.push(job);
+        }
+      };
+      demote?.addEventListener('abort', onDemote, { once: true });
       const jobs: Job[] = [];
       const high = priority === 'high';
       const jobTexts = high ? maxBatchTexts : backgroundTexts;
