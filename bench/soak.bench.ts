@@ -9,23 +9,14 @@
 // its p99 ≤ 50 ms); every 503 is checked for a Retry-After, and every answer against the
 // request deadline (REQUEST_TIMEOUT_MS, 30 s).
 // Progress goes to stderr; the last stdout line is one JSON object.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import { freePort, processGroup } from '../tests/support/processes.js';
+import { cpus, loadavg } from 'node:os';
+import { type Answer, healthProbe, startBenchServer, timed } from './bench-server.js';
 import { log, option, percentiles } from './bench-support.js';
 
-type Sample = { at: number; ms: number; status: number; kind: string; retryAfter?: boolean };
+type Sample = Answer & { kind: string };
 
-/** How often the health probe asks, and how late past the deadline an answer may come. */
-const HEALTH_EVERY_MS = 250;
+/** How late past the deadline an answer may come (issue 25's target). */
 const DEADLINE_SLACK_MS = 100;
-
-const rssMb = (pid: number): number => {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
-};
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -49,41 +40,12 @@ export async function run(args: string[]): Promise<void> {
   if (!(rate > 0) || !(seconds > 0)) throw new Error('--rate and --seconds must be positive numbers');
   const loadBefore = loadavg().map((l) => Math.round(l * 100) / 100);
 
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cairn-soak-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const processes = processGroup();
-  const databaseUrl = process.env.TEST_DATABASE_URL;
-  log(`soak: starting a server on ${base} (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`);
-  const server = await processes.startServer({
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
-  const pid = server.child.pid!;
+  const server = await startBenchServer('soak');
+  const { base, headers } = server;
 
   try {
-    const setup = await fetch(`${base}/api/auth/setup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'soak@example.com', password: 'correct horse battery staple' }),
-    });
-    if (setup.status !== 201) throw new Error(`setup: ${setup.status} ${await setup.text()}`);
-    const session = ((await setup.json()) as { access_token: string }).access_token;
-    const created = await fetch(`${base}/api/api-keys`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${session}` },
-      body: JSON.stringify({ name: 'soak' }),
-    });
-    if (created.status !== 201) throw new Error(`api key: ${created.status} ${await created.text()}`);
-    const headers = {
-      'content-type': 'application/json',
-      authorization: `Bearer ${((await created.json()) as { key: string }).key}`,
-    };
-
     await sleep(settleSeconds * 1000);
-    const idleBefore = rssMb(pid);
+    const idleBefore = server.rssMb();
     log(`soak: idle RSS ${idleBefore} MB; ${rate} req/s for ${seconds} s`);
 
     const ids: string[] = [];
@@ -95,35 +57,10 @@ export async function run(args: string[]): Promise<void> {
     const word = () => WORDS[seq++ % WORDS.length]!;
 
     const one = async (kind: string, url: string, init: RequestInit = {}) => {
-      const start = performance.now();
-      let status = 0;
-      let retryAfter = false;
-      try {
-        const res = await fetch(`${base}${url}`, { ...init, headers, signal: AbortSignal.timeout(60_000) });
-        status = res.status;
-        retryAfter = res.headers.has('retry-after');
-        const body = await res.text();
-        if (kind === 'create' && status === 201) ids.push((JSON.parse(body) as { id: string }).id);
-      } catch (err) {
-        status = 0; // no answer within 60 s, or the connection failed
-        const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-        const why = cause?.code ?? cause?.message ?? (err as Error).name;
-        failures[why] = (failures[why] ?? 0) + 1;
-      }
-      samples.push({ at: start, ms: performance.now() - start, status, kind, retryAfter });
-    };
-    const health: Sample[] = [];
-    const probe = async () => {
-      const start = performance.now();
-      let status = 0;
-      try {
-        const res = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(60_000) });
-        status = res.status;
-        await res.text();
-      } catch {
-        status = 0;
-      }
-      health.push({ at: start, ms: performance.now() - start, status, kind: 'health' });
+      const { body, ...answer } = await timed(`${base}${url}`, { ...init, headers });
+      if (kind === 'create' && answer.status === 201) ids.push((JSON.parse(body) as { id: string }).id);
+      if (answer.failure) failures[answer.failure] = (failures[answer.failure] ?? 0) + 1;
+      samples.push({ ...answer, kind });
     };
     const request = () => {
       const roll = Math.random();
@@ -142,10 +79,9 @@ export async function run(args: string[]): Promise<void> {
     const started = performance.now();
     const inFlight: Promise<void>[] = [];
     const rssTimer = setInterval(() => {
-      rss.push({ second: Math.round((performance.now() - started) / 1000), mb: rssMb(pid) });
+      rss.push({ second: Math.round((performance.now() - started) / 1000), mb: server.rssMb() });
     }, 5_000);
-    const probes: Promise<void>[] = [];
-    const healthTimer = setInterval(() => probes.push(probe()), HEALTH_EVERY_MS);
+    const probe = healthProbe(base);
     const total = Math.round(rate * seconds);
     for (let i = 0; i < total; i++) {
       const due = started + (i * 1000) / rate;
@@ -155,14 +91,14 @@ export async function run(args: string[]): Promise<void> {
       if (i % (rate * 30) === 0)
         log(`soak: ${Math.round((performance.now() - started) / 1000)} s, ${samples.length} answered`);
     }
-    clearInterval(healthTimer);
+    const probed = probe.stop(); // the probe covers the load's schedule only
     await Promise.all(inFlight);
-    await Promise.all(probes);
+    const health = await probed;
     clearInterval(rssTimer);
     await sleep(settleSeconds * 1000);
-    const idleAfter = rssMb(pid);
+    const idleAfter = server.rssMb();
 
-    const minuteOf = (s: Sample) => Math.floor((s.at - started) / 60_000);
+    const minuteOf = (s: Answer) => Math.floor((s.at - started) / 60_000);
     const minutes = Array.from({ length: Math.ceil(seconds / 60) }, (_, m) => {
       const inMinute = samples.filter((s) => minuteOf(s) === m);
       const codes: Record<string, number> = {};
@@ -192,7 +128,7 @@ export async function run(args: string[]): Promise<void> {
     console.log(
       JSON.stringify({
         bench: 'soak',
-        engine: databaseUrl ? 'postgresql' : 'pglite (on disk)',
+        engine: server.engine,
         rate_per_second: rate,
         seconds,
         requests: samples.length,
@@ -234,10 +170,6 @@ export async function run(args: string[]): Promise<void> {
     const warnings = server.output().trim().split('\n').filter(Boolean);
     if (warnings.length)
       log(`soak: server said (last 20 of ${warnings.length} lines):\n${warnings.slice(-20).join('\n')}`);
-    processes.killAll();
-    await server.exited;
-    rmSync(dataDir, { recursive: true, force: true });
-    // The server's scheduled backups go beside DATA_DIR (ADR 0031).
-    rmSync(`${dataDir}-backups`, { recursive: true, force: true });
+    await server.stop();
   }
 }
