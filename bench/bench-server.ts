@@ -15,8 +15,7 @@ export type BenchServer = {
   headers: Record<string, string>;
   /** The server's resident memory now (VmRSS), in MB. */
   rssMb(): number;
-  /** The server's last output lines (its warnings explain a bad minute). */
-  output(): string;
+  /** Logs the server's last output lines, ends it and removes its data. */
   stop(): Promise<void>;
 };
 
@@ -37,6 +36,10 @@ export async function startBenchServer(name: string, env: Record<string, string>
   });
   const pid = server.child.pid!;
   const stop = async () => {
+    // The server's warnings (timeouts, shed requests) explain a bad minute.
+    const said = server.output().trim().split('\n').filter(Boolean);
+    if (said.length)
+      log(`${name}: server said (last 20 of ${said.length} lines):\n${said.slice(-20).join('\n')}`);
     processes.killAll();
     await server.exited;
     rmSync(dataDir, { recursive: true, force: true });
@@ -67,7 +70,6 @@ export async function startBenchServer(name: string, env: Record<string, string>
         const status = readFileSync(`/proc/${pid}/status`, 'utf8');
         return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
       },
-      output: () => server.output(),
       stop,
     };
   } catch (err) {

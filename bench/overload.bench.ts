@@ -77,9 +77,6 @@ export async function run(args: string[]): Promise<void> {
       }),
     );
   } finally {
-    const warnings = server.output().trim().split('\n').filter(Boolean);
-    if (warnings.length)
-      log(`overload: server said (last 10 of ${warnings.length} lines):\n${warnings.slice(-10).join('\n')}`);
     await server.stop();
   }
 }

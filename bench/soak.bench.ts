@@ -166,10 +166,6 @@ export async function run(args: string[]): Promise<void> {
       }),
     );
   } finally {
-    // The server's warnings (timeouts, shed requests) explain a bad minute.
-    const warnings = server.output().trim().split('\n').filter(Boolean);
-    if (warnings.length)
-      log(`soak: server said (last 20 of ${warnings.length} lines):\n${warnings.slice(-20).join('\n')}`);
     await server.stop();
   }
 }
