@@ -82,6 +82,21 @@ export const TraceSchema = z
   .meta({ id: 'Trace' });
 export type Trace = z.infer<typeof TraceSchema>;
 
+/** The most older traces one trace's answer names as replaced by it (newest first). */
+export const REPLACES_MAX = 20;
+
+/** One trace by id (GET /api/traces/{id}, MCP fetch): the trace, and what it replaced (ADR 0034). */
+export const TraceDetail = TraceSchema.extend({
+  replaces: z
+    .array(ReplacementRef)
+    .max(REPLACES_MAX)
+    .describe(
+      `The active traces this one replaced (each one's superseded_by is this trace), newest first, at most ${REPLACES_MAX}; ` +
+        "only those the credential may read (a project-limited key: its project's)",
+    ),
+}).meta({ id: 'TraceDetail' });
+export type TraceDetail = z.infer<typeof TraceDetail>;
+
 /**
  * Length in characters as people count them (Unicode code points), so an emoji is one character,
  * as in PostgreSQL's char_length. `.length` counts UTF-16 units and would call it two.

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import {
   type ListTracesQuery,
   ProjectFilter,
+  REPLACES_MAX,
   type Trace,
+  type TraceDetail,
   type TraceListResponse,
 } from '../../../contract/traces.js';
 import { isUuid, type Tx } from '../../db/db.js';
@@ -13,6 +15,7 @@ import type { ProjectScope } from '../projects/projects.service.js';
 import { briefingRepo } from './briefing.repo.js';
 import { listRepo, type MatchFilter } from './list.repo.js';
 import { projectTracesRepo } from './project-traces.repo.js';
+import { supersedeRepo } from './supersede.repo.js';
 import type { ByIdOptions, TracesServiceDeps } from './service-deps.js';
 import { toTrace } from './to-trace.js';
 import { TRACE_NOT_FOUND } from './trace-visibility.js';
@@ -38,23 +41,28 @@ export function createTraceReads(deps: TracesServiceDeps) {
 
   return {
     /** One active trace. An assistant's read counts as an access (spec: access_count). */
-    async get(principal: Principal, id: string, opts: ByIdOptions = {}): Promise<Trace> {
+    async get(principal: Principal, id: string, opts: ByIdOptions = {}): Promise<TraceDetail> {
       requireScope(principal, 'read:traces');
       if (!isUuid(id)) throw notFound(TRACE_NOT_FOUND);
       // The same rules for the name as everywhere (trimmed, bounded): MCP fetch passes it as sent.
       const { project } = parseInput(ProjectScopeInput, { project: opts.project });
-      const row = await db.asUser(principal.userId, async (tx) => {
+      const read = await db.asUser(principal.userId, async (tx) => {
         const scope = await deps.projects.scopeIn(tx, principal, project, { unknown: 'empty' });
         if (scope) {
           // Checked before the access is counted: a trace out of scope is not read at all.
           const found = await tracesRepo.findActive(tx, principal.userId, id);
           if (!found || !inScope(scope, found.project_id)) return undefined;
         }
-        if (!isAssistant(principal)) return tracesRepo.findActive(tx, principal.userId, id);
-        return tracesRepo.fetchCounted(tx, principal.userId, id);
+        const row = isAssistant(principal)
+          ? await tracesRepo.fetchCounted(tx, principal.userId, id)
+          : await tracesRepo.findActive(tx, principal.userId, id);
+        if (!row) return undefined;
+        // What it replaced (ADR 0034), in the same scope as the trace itself was read.
+        const replaces = await supersedeRepo.replacedBy(tx, principal.userId, row.id, scope, REPLACES_MAX);
+        return { row, replaces };
       });
-      if (!row) throw notFound(TRACE_NOT_FOUND);
-      return toTrace(row);
+      if (!read) throw notFound(TRACE_NOT_FOUND);
+      return { ...toTrace(read.row), replaces: read.replaces };
     },
 
     /**
