@@ -59,9 +59,9 @@ type Props = {
 
 /**
  * The one search box (ADR 0026), the filters (project, category, importance, tags, who created
- * the traces), the list's sort and
- * Cards/Table. While words are in the box the results are ranked by relevance first, so the sort
- * orders only what follows them (the other traces containing the words).
+ * the traces), the list's sort and Cards/Table. While words are in the box the results are ranked
+ * by relevance first, so the sort orders only what follows them (the other traces containing the
+ * words).
  */
 export function TracesToolbar({ searchText, onSearchText, state, onChange, view, onView }: Props) {
   const searching = state.search.trim() !== '';
