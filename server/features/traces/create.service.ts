@@ -31,8 +31,8 @@ export type CreateOptions = {
 /** 201 with the new row, or 200 with the existing trace and duplicate_of (exact dedup). */
 export type CreateResult = { trace: CreateTraceResponse; created: boolean };
 
-const duplicate = (row: TraceRow): CreateResult => ({
-  trace: { ...toTrace(row), duplicate_of: row.id },
+const duplicate = (row: TraceRow, reader: Principal): CreateResult => ({
+  trace: { ...toTrace(row, reader), duplicate_of: row.id },
   created: false,
 });
 
@@ -116,13 +116,13 @@ export function createTraceCreation(deps: TracesServiceDeps) {
         // a trace outside its project, only told the content exists.
         if (!visibleTo(principal, before.existing)) throw duplicateContent();
         const { id } = before.existing;
-        if (!supersedes.length) return duplicate(before.existing);
+        if (!supersedes.length) return duplicate(before.existing, principal);
         // The same memory, said again, replacing older ones: they are marked all the same.
         const row = await db.asUser(userId, async (tx) => {
           await supersedeIn(tx, principal, supersedes, id);
           return tracesRepo.findActive(tx, userId, id);
         });
-        return duplicate(row ?? before.existing);
+        return duplicate(row ?? before.existing, principal);
       }
       const vector = await embedding;
       const chosen = await resolveCategorisation(
@@ -149,7 +149,7 @@ export function createTraceCreation(deps: TracesServiceDeps) {
         if (!result) continue;
         if (!result.created) {
           if (!visibleTo(principal, result.row)) throw duplicateContent();
-          return duplicate(result.row);
+          return duplicate(result.row, principal);
         }
         vocabulary.changed(userId);
         if (vector && deps.storeVector) void deps.storeVector(result.row.id, userId, draft, vector);
@@ -158,7 +158,7 @@ export function createTraceCreation(deps: TracesServiceDeps) {
         const outdated = principal.project ? [] : result.outdated;
         return {
           trace: {
-            ...toTrace(result.row),
+            ...toTrace(result.row, principal),
             ...(similar.length ? { similar } : {}),
             ...(outdated.length ? { possibly_outdated: outdated } : {}),
           },

@@ -117,7 +117,7 @@ export function createTraceEdits(deps: TracesServiceDeps) {
             ? ((await deps.findPossiblyOutdated?.(tx, userId, row.id, vector)) ?? [])
             : [];
         return {
-          trace: { ...toTrace(row), ...(outdated.length ? { possibly_outdated: outdated } : {}) },
+          trace: { ...toTrace(row, principal), ...(outdated.length ? { possibly_outdated: outdated } : {}) },
           textChanged,
         };
       });
@@ -151,14 +151,14 @@ export function createTraceEdits(deps: TracesServiceDeps) {
       return db.asUser(userId, async (tx) => {
         const current = await tracesRepo.findForUpdate(tx, userId, id);
         if (!current || !visibleTo(principal, current)) throw notFound(TRACE_NOT_FOUND);
-        if (current.is_active) return toTrace(current);
+        if (current.is_active) return toTrace(current, principal);
         const other = await tracesRepo.findActiveByHash(tx, userId, current.content_hash);
         if (other) throw restoreConflict(other.id);
         const row = await tracesRepo.restore(tx, userId, id).catch((err: unknown) => {
           throw isUniqueViolation(err) ? restoreConflict() : err;
         });
         if (!row) throw notFound(TRACE_NOT_FOUND);
-        return toTrace(row);
+        return toTrace(row, principal);
       });
     },
   };

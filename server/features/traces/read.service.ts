@@ -62,7 +62,7 @@ export function createTraceReads(deps: TracesServiceDeps) {
         return { row, replaces };
       });
       if (!read) throw notFound(TRACE_NOT_FOUND);
-      return { ...toTrace(read.row), replaces: read.replaces };
+      return { ...toTrace(read.row, principal), replaces: read.replaces };
     },
 
     /**
@@ -105,7 +105,7 @@ export function createTraceReads(deps: TracesServiceDeps) {
         return { rows: found.rows, total: found.total ?? (await listRepo.countMatching(tx, filter)) };
       });
       return {
-        traces: rows.map(toTrace),
+        traces: rows.map((row) => toTrace(row, principal)),
         totalCount: total,
         currentPage: page,
         totalPages: Math.ceil(total / pageSize),
@@ -121,7 +121,7 @@ export function createTraceReads(deps: TracesServiceDeps) {
       requireScope(principal, 'read:traces');
       const { userId } = principal;
       const rows = await db.asUser(userId, (tx) => tracesRepo.pageAfter(tx, userId, afterId, limit));
-      return rows.map(toTrace);
+      return rows.map((row) => toTrace(row, principal));
     },
 
     /**

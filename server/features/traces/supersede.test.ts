@@ -203,6 +203,23 @@ describe('what a trace replaced', () => {
     for (const id of [inProject.id, personal.id, other.id])
       expect((await t.as(ann).put(`/api/traces/${id}/superseded_by`, { id: newer.id })).status).toBe(200);
     expect((await read(newer.id, limited)).replaces).toEqual([{ id: inProject.id, title: 'Bundler' }]);
+    // Nor the replacement of one of its own, when that lies beyond its project.
+    const mine = (await create(limited, { title: 'Linter', content: 'The web app lints with eslint.' })).json;
+    const elsewhere = (
+      await create(ann, {
+        title: 'Other linter',
+        content: 'The other repo lints with biome.',
+        project: 'acme/other',
+      })
+    ).json;
+    const marked = await t.as(ann).put(`/api/traces/${mine.id}/superseded_by`, { id: elsewhere.id });
+    expect(marked.status, marked.body).toBe(200);
+    const seen = await read(mine.id, limited);
+    expect(seen.superseded_at).not.toBeNull();
+    expect(seen.superseded_by).toBeNull();
+    const listed = (await t.as(limited).get('/api/traces?pageSize=100')).json.traces as Trace[];
+    expect(listed.find((x) => x.id === mine.id)?.superseded_by).toBeNull();
+    expect((await read(mine.id)).superseded_by).toEqual({ id: elsewhere.id, title: 'Other linter' });
     // The person sees all three.
     expect((await read(newer.id)).replaces.map((r) => r.id).sort()).toEqual(
       [inProject.id, personal.id, other.id].sort(),
