@@ -20,6 +20,13 @@ export const PROJECT_LIMITS = {
  */
 export const ALL_PROJECTS = '*';
 
+/**
+ * The value of `project` that reaches the personal traces only (those in no project): the empty
+ * name, which no project can have (names are trimmed and at least one character long; every other
+ * printable spelling, `none` or `-` say, may be someone's project). The web app's "Personal only".
+ */
+export const PERSONAL_ONLY = '';
+
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 

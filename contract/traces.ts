@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALL_PROJECTS, ProjectName } from './projects.js';
+import { ALL_PROJECTS, PERSONAL_ONLY, ProjectName } from './projects.js';
 import { ActorKind, TraceActor } from './provenance.js';
 
 /**
@@ -81,6 +81,21 @@ export const TraceSchema = z
   })
   .meta({ id: 'Trace' });
 export type Trace = z.infer<typeof TraceSchema>;
+
+/** The most older traces one trace's answer names as replaced by it (newest first). */
+export const REPLACES_MAX = 20;
+
+/** One trace by id (GET /api/traces/{id}, MCP fetch): the trace, and what it replaced (ADR 0034). */
+export const TraceDetail = TraceSchema.extend({
+  replaces: z
+    .array(ReplacementRef)
+    .max(REPLACES_MAX)
+    .describe(
+      `The active traces this one replaced (each one's superseded_by is this trace), newest first, at most ${REPLACES_MAX}; ` +
+        "only those the credential may read (a project-limited key: its project's)",
+    ),
+}).meta({ id: 'TraceDetail' });
+export type TraceDetail = z.infer<typeof TraceDetail>;
 
 /**
  * Length in characters as people count them (Unicode code points), so an emoji is one character,
@@ -259,12 +274,14 @@ function commaList(s: string | undefined, clean: (item: string) => string = (ite
 
 /**
  * The project filter of the list and search (ADR 0029): a name is that project's traces and the
- * personal ones (what an assistant working there sees); `*` or none, every trace.
+ * personal ones (what an assistant working there sees); `*` or none, every trace; the empty name
+ * (PERSONAL_ONLY), the personal traces only.
  */
 export const ProjectFilter = z
-  .union([z.literal(ALL_PROJECTS), ProjectName])
+  .union([z.literal(ALL_PROJECTS), z.literal(PERSONAL_ONLY), ProjectName])
   .describe(
-    `A project name: that project's traces and personal ones (only the project's with project_only); ${ALL_PROJECTS} or left out: every trace`,
+    `A project name: that project's traces and personal ones (only the project's with project_only); ` +
+      `${ALL_PROJECTS} or left out: every trace; empty (\`project=\`, a name no project can have): the personal traces only, those in no project`,
   );
 /** project_only as a query parameter. */
 export const ProjectOnlyFlag = z

@@ -1,7 +1,8 @@
 // Projects in the web app (ADR 0029, issue 27): create one on the Projects page, filter the list by
 // it (kept in the URL), move a trace there from its detail page and several at once from the bulk
 // bar, the project's badge on the cards, pin a trace, per-project counts on the dashboard, and
-// delete a project keeping its traces as personal. Real: the built server, Debian's Chromium.
+// delete a project keeping its traces as personal; Personal only and the Created by filter, kept
+// through Back. Real: the built server, Debian's Chromium.
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from './support/fixtures.js';
 import { cards } from './support/traces-page.js';
@@ -129,4 +130,66 @@ test('rename and archive a project; delete one with its traces; the page passes 
   await confirm.getByRole('button', { name: 'Delete project' }).click();
   await expect(page.getByText('scratch deleted with 1 trace')).toBeVisible();
   expect((await api.list()).totalCount).toBe(0);
+});
+
+test('Personal only and Created by narrow the list, and Back from a trace keeps both', async ({
+  page,
+  request,
+  signIn,
+  userWithTraces,
+}) => {
+  // Written in the web app (a session) and by a script's API key, each personal and in a project.
+  const { user, api } = await userWithTraces({
+    title: 'Web personal',
+    content: 'From the web app, personal.',
+  });
+  const made = await request.post('/api/projects', { headers: api.headers, data: { name: 'acme/web' } });
+  expect(made.status(), await made.text()).toBe(201);
+  await api.create({
+    title: 'Web in project',
+    content: 'From the web app, in acme/web.',
+    project: 'acme/web',
+  });
+  const key = await api.apiKey('Laptop script');
+  for (const data of [
+    { title: 'Script personal', content: 'From a script, personal.' },
+    { title: 'Script in project', content: 'From a script, in acme/web.', project: 'acme/web' },
+  ]) {
+    const res = await request.post('/api/traces', { headers: { authorization: `Bearer ${key}` }, data });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+
+  await signIn(user, '/app/traces');
+  const titles = cards(page).getByRole('heading');
+  await expect(titles).toHaveText(['Script in project', 'Script personal', 'Web in project', 'Web personal']);
+
+  await page.getByRole('combobox', { name: 'Project' }).click();
+  await page.getByRole('option', { name: 'Personal only' }).click();
+  await expect(page).toHaveURL(/[?&]project=(&|$)/);
+  await expect(titles).toHaveText(['Script personal', 'Web personal']);
+
+  await page.getByRole('combobox', { name: 'Created by' }).click();
+  await page.getByRole('option', { name: 'API keys' }).click();
+  await expect(page).toHaveURL(/created_by=api_key/);
+  await expect(titles).toHaveText(['Script personal']);
+  await expect(page.getByRole('list', { name: 'Filters' })).toContainText('personal only');
+  await expect(page.getByRole('list', { name: 'Filters' })).toContainText('created by api keys');
+
+  // Back from the trace shows the same list, both filters in their selects.
+  await cards(page).getByRole('link', { name: 'Script personal' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Script personal' })).toBeVisible();
+  await page.goBack();
+  await expect(titles).toHaveText(['Script personal']);
+  await expect(page.getByRole('combobox', { name: 'Project' })).toHaveText('Personal only');
+  await expect(page.getByRole('combobox', { name: 'Created by' })).toHaveText('API keys');
+
+  // One filter removed by its chip, the other kept; then another writer.
+  await page.getByRole('button', { name: 'Remove filter personal only' }).click();
+  await expect(titles).toHaveText(['Script in project', 'Script personal']);
+  await page.getByRole('combobox', { name: 'Created by' }).click();
+  await page.getByRole('option', { name: 'The web app' }).click();
+  await expect(titles).toHaveText(['Web in project', 'Web personal']);
+  await page.getByRole('combobox', { name: 'Created by' }).click();
+  await page.getByRole('option', { name: 'Created by anyone' }).click();
+  await expect(titles).toHaveCount(4);
 });

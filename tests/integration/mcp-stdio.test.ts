@@ -152,6 +152,23 @@ describe('cairn-mcp (stdio) against a running Cairn', () => {
     expect(Object.keys(doc)).toEqual(['id', 'title', 'text', 'url', 'metadata']);
     expect(doc.text).toBe('I write code in Helix with the gruvbox theme.');
 
+    // A newer memory replacing it names it in its metadata, as /mcp's fetch does.
+    const newer = textJson(
+      await client.callTool({
+        name: 'create',
+        arguments: { title: 'Editor now', content: 'I moved from Helix to Zed.', supersedes: [id] },
+      }),
+    ) as { trace: { id: string } };
+    const newerDoc = textJson(
+      await client.callTool({ name: 'fetch', arguments: { id: newer.trace.id } }),
+    ) as {
+      metadata: { replaces?: unknown };
+    };
+    expect(newerDoc.metadata.replaces).toEqual([
+      { id, title: 'Editor', url: `${t.baseUrl}/app/traces/${id}` },
+    ]);
+    await client.callTool({ name: 'delete', arguments: { id: newer.trace.id } });
+
     const updated = textJson(await client.callTool({ name: 'update', arguments: { id, tags: ['editor'] } }));
     expect(updated).toMatchObject({ status: 'updated', trace: { id, tags: ['editor'] } });
 

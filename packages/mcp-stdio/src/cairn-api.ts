@@ -24,6 +24,8 @@ export type Trace = {
   /** Set when a newer trace replaced it; servers before superseding send none. */
   superseded_at?: string | null;
   superseded_by?: { id: string; title: string | null } | null;
+  /** On a read by id: the older traces it replaced, newest first; older servers send none. */
+  replaces?: { id: string; title: string | null }[];
   /** On create: near-duplicates, and memories on the same subject the new one may replace. */
   similar?: Related[];
   possibly_outdated?: Related[];

@@ -123,7 +123,8 @@ export function registerTools(server: McpServer, api: CairnApi, baseUrl: string,
       description:
         'Read one trace of Cairn memory in full by its id (from search): title, text, link and metadata ' +
         '(category, importance, tags, created and updated times, what created and last changed it ' +
-        '(the web app, an API key, an assistant or an import, by name), and what replaced it if it is superseded).',
+        '(the web app, an API key, an assistant or an import, by name), what replaced it if it is superseded, ' +
+        'and the older traces it replaced, if any).',
       inputSchema: {
         id: Id,
         project: Project.optional().describe(
@@ -160,6 +161,11 @@ export function registerTools(server: McpServer, api: CairnApi, baseUrl: string,
                         url: url(t.superseded_by.id),
                       }
                     : null,
+                }
+              : {}),
+            ...(t.replaces?.length
+              ? {
+                  replaces: t.replaces.map((r) => ({ id: r.id, title: r.title || UNTITLED, url: url(r.id) })),
                 }
               : {}),
           },

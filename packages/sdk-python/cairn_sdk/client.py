@@ -150,6 +150,7 @@ class Cairn:
         return Trace.parse(self._send("POST", "/api/traces", json_body=body))
 
     def get_trace(self, trace_id: str) -> Trace:
+        """One trace; .replaces lists the older traces it replaced (ADR 0034)."""
         return Trace.parse(self._send("GET", f"/api/traces/{self._id(trace_id)}"))
 
     def update_trace(self, trace_id: str, **fields: Any) -> Trace:

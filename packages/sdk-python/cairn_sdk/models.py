@@ -40,6 +40,9 @@ class Trace:
     superseded_by: Optional[Dict[str, Any]] = None
     # On create: memories on the same subject the new one may replace.
     possibly_outdated: Optional[List[Dict[str, Any]]] = None
+    # From get_trace: the older traces this one replaced, [{"id", "title"}], newest first (at most
+    # 20); None in answers that do not carry it (lists, create, edits).
+    replaces: Optional[List[Dict[str, Any]]] = None
 
     @classmethod
     def parse(cls, data: Dict[str, Any]) -> "Trace":

@@ -78,6 +78,7 @@ class ExamplesTest(unittest.TestCase):
         old = cairn.create_trace("Python SDK: the office is on the 3rd floor")
         newer = cairn.create_trace("Python SDK: the office moved to the 5th floor", supersedes=[old.id])
         self.assertEqual(cairn.get_trace(old.id).superseded_by, {"id": newer.id, "title": newer.title})
+        self.assertEqual(cairn.get_trace(newer.id).replaces, [{"id": old.id, "title": old.title}])
         hits = cairn.search("office 3rd floor", min_relevance=0)
         self.assertNotIn(old.id, [r["id"] for r in hits.results])
         hits = cairn.search("office 3rd floor", min_relevance=0, include_superseded=True)

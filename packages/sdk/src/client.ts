@@ -23,6 +23,7 @@ import type {
   SimilarTraces,
   StatsResponse,
   Trace,
+  TraceDetail,
   TraceListResponse,
   UpdateTraceRequest,
 } from '../../../contract/traces.js';
@@ -185,7 +186,8 @@ export class Cairn {
     return this.json('POST', '/api/traces', { json: input });
   }
 
-  getTrace(id: string): Promise<Trace> {
+  /** One trace, with `replaces`: the older traces it replaced (ADR 0034). */
+  getTrace(id: string): Promise<TraceDetail> {
     return this.json('GET', `/api/traces/${encodeURIComponent(id)}`);
   }
 

@@ -37,6 +37,7 @@ export type {
   CreateTraceResponse,
   StatsResponse,
   Trace,
+  TraceDetail,
   TraceListResponse,
   UpdateTraceRequest,
 } from '../../../contract/traces.js';

@@ -118,6 +118,7 @@ describe('SDKs against a real server', () => {
     });
     const marked = await cairn.getTrace(old.id);
     expect(marked.superseded_by).toEqual({ id: newer.id, title: newer.title });
+    expect((await cairn.getTrace(newer.id)).replaces).toEqual([{ id: old.id, title: old.title }]);
     const hits = async (include: boolean) =>
       (
         await cairn.search({ query: 'office 3rd floor', min_relevance: 0, include_superseded: include })

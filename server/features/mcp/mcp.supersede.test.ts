@@ -69,6 +69,43 @@ describe('MCP: memories that change', () => {
     expect(doc.metadata.superseded_by?.url).toBe(`${t.baseUrl}/app/traces/${newId}`);
   });
 
+  it("fetch of the newer memory names what it replaced, within a project-limited key's project", async () => {
+    const oldId = createdId(
+      await call('create', { title: 'Node version', content: 'The service runs on Node 20.' }),
+    );
+    const personalId = createdId(
+      await call('create', { title: 'Laptop', content: 'My laptop still has Node 18 installed.' }),
+    );
+    const newId = createdId(
+      await call('create', {
+        title: 'Node 24',
+        content: 'The service moved to Node 24 LTS.',
+        supersedes: [oldId, personalId],
+        project: 'acme/service',
+      }),
+    );
+    // Only the one in the project is moved there; the other stays personal.
+    await t.as(ann).patch(`/api/traces/${oldId}`, { project: 'acme/service' });
+    type Doc = { metadata: { replaces?: { id: string; title: string; url: string }[] } };
+    const doc = textJson(await call('fetch', { id: newId })) as Doc;
+    expect(doc.metadata.replaces?.map((r) => r.id).sort()).toEqual([oldId, personalId].sort());
+    expect(doc.metadata.replaces?.find((r) => r.id === oldId)).toEqual({
+      id: oldId,
+      title: 'Node version',
+      url: `${t.baseUrl}/app/traces/${oldId}`,
+    });
+    const limitedKey = await t.apiKey(ann, { project: 'acme/service' });
+    const limited = await connectV2(t.mcpUrl, { authorization: `Bearer ${limitedKey.token}` });
+    try {
+      const seen = textJson(await limited.callTool({ name: 'fetch', arguments: { id: newId } })) as Doc;
+      expect(seen.metadata.replaces?.map((r) => r.id)).toEqual([oldId]);
+    } finally {
+      await limited.close();
+    }
+    // One that replaced nothing says nothing about it.
+    expect((textJson(await call('fetch', { id: oldId })) as Doc).metadata.replaces).toBeUndefined();
+  });
+
   it('the supersede tool marks several at once, and names a wrong id', async () => {
     const a = createdId(await call('create', { title: 'Deploy', content: 'The API is deployed on Heroku.' }));
     const b = createdId(

@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { SearchResult } from '../../../contract/search.js';
-import type { Trace } from '../../../contract/traces.js';
+import type { Trace, TraceDetail } from '../../../contract/traces.js';
 import { AppError } from '../../http/errors.js';
 
 /**
@@ -74,10 +74,15 @@ export type FetchDocument = {
     /** Set when a newer trace replaced it (ADR 0034): it no longer holds. */
     superseded_at?: string;
     superseded_by?: { id: string; title: string; url: string } | null;
+    /** The older traces this one replaced (ADR 0034), newest first; left out when none. */
+    replaces?: { id: string; title: string; url: string }[];
   };
 };
 
-export function fetchDocument(publicUrl: string, t: Trace): FetchDocument {
+export function fetchDocument(
+  publicUrl: string,
+  t: Trace & Partial<Pick<TraceDetail, 'replaces'>>,
+): FetchDocument {
   return {
     id: t.id,
     title: t.title || UNTITLED,
@@ -101,6 +106,15 @@ export function fetchDocument(publicUrl: string, t: Trace): FetchDocument {
               title: t.superseded_by.title || UNTITLED,
               url: traceUrl(publicUrl, t.superseded_by.id),
             },
+          }
+        : {}),
+      ...(t.replaces?.length
+        ? {
+            replaces: t.replaces.map((r) => ({
+              id: r.id,
+              title: r.title || UNTITLED,
+              url: traceUrl(publicUrl, r.id),
+            })),
           }
         : {}),
     },

@@ -90,6 +90,17 @@ describe('projects: create, list with counts, rename, archive, delete', () => {
     const unknown = await t.as(user).get('/api/traces?project=gamma');
     expect(unknown.status).toBe(400);
     expect(unknown.json.code).toBe('unknown_project');
+    // The empty name, which no project can have: the personal traces only, in the list and search.
+    const personal = await t.as(user).get('/api/traces?project=&search=rollout');
+    expect(personal.status, personal.body).toBe(200);
+    expect(ids(personal.json.traces)).toEqual([p]);
+    expect(personal.json.totalCount).toBe(1);
+    const personalSearch = await t
+      .as(user)
+      .post('/api/search', { query: 'rollout', project: '', min_relevance: 0 });
+    expect(ids(personalSearch.json.results)).toEqual([p]);
+    // A name of spaces trims to the same empty name: no project can be called that either.
+    expect((await t.as(user).post('/api/projects', { name: '  ' })).status).toBe(400);
 
     const search = await t
       .as(user)
@@ -177,6 +188,8 @@ describe('a project-limited API key sees and touches its project only', () => {
 
     expect(ids((await as.get('/api/traces')).json.traces)).toEqual([mine]);
     expect((await as.get('/api/traces?project=theirs')).json.code).toBe('project_limited');
+    // Personal only is beyond a project-limited key too.
+    expect((await as.get('/api/traces?project=')).json.code).toBe('project_limited');
     const search = await as.post('/api/search', { query: 'lint', min_relevance: 0 });
     expect(ids(search.json.results)).toEqual([mine]);
     expect((await as.get('/api/projects')).json).toMatchObject({

@@ -2,6 +2,7 @@ import {
   ALL_PROJECTS,
   CreateProjectRequest,
   type DeleteProjectResponse,
+  PERSONAL_ONLY,
   PROJECT_LIMITS,
   type Project,
   type ProjectList,
@@ -173,9 +174,9 @@ export function createProjectsService(deps: { db: Db; traces: ProjectTraces }) {
 
     /**
      * The scope of a read (list, search, context) in the caller's transaction. A project-limited
-     * credential reads its project only, whatever it asks (naming another is refused). `*` or
-     * nothing: every trace. A name: that project and the personal traces (only the project's with
-     * `only`). An unknown name is a 400 naming `path`, or, with `unknown: 'empty'` (an assistant
+     * credential reads its project only, whatever it asks (naming another, or personal only, is
+     * refused). `*` or nothing: every trace. PERSONAL_ONLY (the empty name): the personal traces.
+     * A name: that project and the personal traces (only the project's with `only`). An unknown name is a 400 naming `path`, or, with `unknown: 'empty'` (an assistant
      * in a workspace that has no project yet), the personal traces.
      */
     async scopeIn(
@@ -187,9 +188,12 @@ export function createProjectsService(deps: { db: Db; traces: ProjectTraces }) {
       const path = opts.path ?? 'project';
       const own = principal.project;
       if (own) {
-        if (name && name !== ALL_PROJECTS) checkLimited(principal, name, path);
+        // Personal only is another scope too: a limited credential sees no personal trace.
+        if (name !== undefined && name !== ALL_PROJECTS) checkLimited(principal, name, path);
         return { projectId: own.id, withPersonal: false };
       }
+      // The personal traces only: no project's id, with the personal ones (no new SQL for it).
+      if (name === PERSONAL_ONLY) return { projectId: NO_PROJECT, withPersonal: true };
       if (!name || name === ALL_PROJECTS) return null;
       const found = await projectsRepo.findByName(tx, principal.userId, name);
       if (!found && opts.unknown === 'error') throw unknownProject(name, path);

@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/db.js';
+import type { ProjectScope } from '../projects/projects.service.js';
 import { COLUMNS, type TraceRow } from './traces.repo.js';
 import { lockTracesOf } from './write-lock.js';
 
@@ -32,6 +33,27 @@ export const supersedeRepo = {
       `UPDATE traces SET superseded_at = coalesce(superseded_at, now()), superseded_by = $3
         WHERE id = ANY($1::uuid[]) AND user_id = $2 AND is_active`,
       [ids, userId, by],
+    );
+  },
+
+  /**
+   * The active traces `byId` replaced, newest first, at most `limit`, within a read's scope
+   * (ADR 0029: a project-limited credential's is its project only), so an answer never names a
+   * trace its reader could not open. traces_superseded_by_idx finds them.
+   */
+  async replacedBy(
+    tx: Tx,
+    userId: string,
+    byId: string,
+    scope: ProjectScope,
+    limit: number,
+  ): Promise<{ id: string; title: string | null }[]> {
+    return tx.query<{ id: string; title: string | null }>(
+      `SELECT id::text AS id, title FROM traces
+        WHERE superseded_by = $2 AND user_id = $1 AND is_active
+          AND ($3::uuid IS NULL OR project_id = $3 OR ($4 AND project_id IS NULL))
+        ORDER BY created_at DESC, id DESC LIMIT $5`,
+      [userId, byId, scope?.projectId ?? null, scope?.withPersonal ?? false, limit],
     );
   },
 

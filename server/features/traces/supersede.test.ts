@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContextResponse } from '../../../contract/context.js';
 import type { SearchResponse } from '../../../contract/search.js';
-import type { CreateTraceResponse, Trace } from '../../../contract/traces.js';
+import type { CreateTraceResponse, Trace, TraceDetail } from '../../../contract/traces.js';
 import { type Credential, createTestApp, type TestApp, type TestUser } from '../../test-support/test-app.js';
 
 let t: TestApp;
@@ -17,7 +17,8 @@ const create = async (user: Credential, body: Record<string, unknown>) =>
     status: number;
     json: CreateTraceResponse & { error?: string; code?: string };
   }>;
-const read = async (id: string) => (await t.as(ann).get(`/api/traces/${id}`)).json as unknown as Trace;
+const read = async (id: string, as: Credential = ann) =>
+  (await t.as(as).get(`/api/traces/${id}`)).json as unknown as TraceDetail;
 const search = async (query: string, extra: Record<string, unknown> = {}) => {
   await t.app.services.embeddingWorker.drain();
   const res = await t.as(ann).post('/api/search', { query, min_relevance: 0, ...extra });
@@ -55,6 +56,11 @@ describe('a trace replaced by a newer one', () => {
     // Kept, never deleted: still in the list.
     const list = (await t.as(ann).get('/api/traces')).json.traces as Trace[];
     expect(list.map((x) => x.id)).toContain(paris.id);
+  });
+
+  it('the newer one names what it replaced; one that replaced nothing names nothing', async () => {
+    expect((await read(berlin.id)).replaces).toEqual([{ id: paris.id, title: 'Home city' }]);
+    expect((await read(paris.id)).replaces).toEqual([]);
   });
 
   it('leaves search and the briefing by default; include_superseded reaches it', async () => {
@@ -157,5 +163,66 @@ describe('saying the same thing again', () => {
     expect(again.status).toBe(200);
     expect(again.json.duplicate_of).toBe(newer.id);
     expect((await read(older.id)).superseded_by?.id).toBe(newer.id);
+  });
+});
+
+describe('what a trace replaced', () => {
+  it('lists the newest first, at most 20, and no deleted one', async () => {
+    const newer = (await create(ann, { content: 'The team standup is now async in Slack.' })).json;
+    const older: string[] = [];
+    for (let i = 0; i < 22; i++) {
+      const old = (await create(ann, { title: `Standup ${i}`, content: `Standup rule number ${i}.` })).json;
+      older.push(old.id);
+    }
+    for (const id of older) await t.as(ann).put(`/api/traces/${id}/superseded_by`, { id: newer.id });
+    await t.as(ann).delete(`/api/traces/${older[21]}`);
+    const { replaces } = await read(newer.id);
+    expect(replaces).toHaveLength(20);
+    // Newest first: the deleted 21st is left out, then 20 back to 1 (the first, the oldest, is cut).
+    expect(replaces.map((r) => r.id)).toEqual(older.slice(1, 21).reverse());
+    expect(replaces[0]).toEqual({ id: older[20], title: 'Standup 20' });
+  });
+
+  it("never names another project's trace, or a personal one, to a project-limited key", async () => {
+    await t.as(ann).post('/api/projects', { name: 'acme/web' });
+    const limited = await t.apiKey(ann, { project: 'acme/web' });
+    const newer = (await create(limited, { content: 'The web app builds with Vite 7 now.' })).json;
+    const inProject = (
+      await create(limited, { title: 'Bundler', content: 'The web app builds with webpack.' })
+    ).json;
+    const personal = (await create(ann, { title: 'Secret plan', content: 'A personal note on bundlers.' }))
+      .json;
+    await t.as(ann).post('/api/projects', { name: 'acme/other' });
+    const other = (
+      await create(ann, {
+        title: 'Other repo',
+        content: 'The other repo bundles with rollup.',
+        project: 'acme/other',
+      })
+    ).json;
+    for (const id of [inProject.id, personal.id, other.id])
+      expect((await t.as(ann).put(`/api/traces/${id}/superseded_by`, { id: newer.id })).status).toBe(200);
+    expect((await read(newer.id, limited)).replaces).toEqual([{ id: inProject.id, title: 'Bundler' }]);
+    // Nor the replacement of one of its own, when that lies beyond its project.
+    const mine = (await create(limited, { title: 'Linter', content: 'The web app lints with eslint.' })).json;
+    const elsewhere = (
+      await create(ann, {
+        title: 'Other linter',
+        content: 'The other repo lints with biome.',
+        project: 'acme/other',
+      })
+    ).json;
+    const marked = await t.as(ann).put(`/api/traces/${mine.id}/superseded_by`, { id: elsewhere.id });
+    expect(marked.status, marked.body).toBe(200);
+    const seen = await read(mine.id, limited);
+    expect(seen.superseded_at).not.toBeNull();
+    expect(seen.superseded_by).toBeNull();
+    const listed = (await t.as(limited).get('/api/traces?pageSize=100')).json.traces as Trace[];
+    expect(listed.find((x) => x.id === mine.id)?.superseded_by).toBeNull();
+    expect((await read(mine.id)).superseded_by).toEqual({ id: elsewhere.id, title: 'Other linter' });
+    // The person sees all three.
+    expect((await read(newer.id)).replaces.map((r) => r.id).sort()).toEqual(
+      [inProject.id, personal.id, other.id].sort(),
+    );
   });
 });

@@ -66,7 +66,7 @@ export function createSupersedeService(deps: { db: Db }) {
         const marked: Trace[] = [];
         for (const id of ids) {
           const row = await tracesRepo.findActive(tx, principal.userId, id);
-          if (row) marked.push(toTrace(row));
+          if (row) marked.push(toTrace(row, principal));
         }
         return marked;
       });
@@ -81,7 +81,7 @@ export function createSupersedeService(deps: { db: Db }) {
         if (!current?.is_active || !visibleTo(principal, current)) throw notFound(TRACE_NOT_FOUND);
         const row = current.superseded_at ? await supersedeRepo.clear(tx, principal.userId, id) : current;
         if (!row) throw notFound(TRACE_NOT_FOUND);
-        return toTrace(row);
+        return toTrace(row, principal);
       });
     },
   };

@@ -4,6 +4,9 @@ import type { Principal } from '../../http/principal.js';
 export const TRACE_NOT_FOUND = 'Trace not found';
 
 /** A project-limited credential sees its project's traces only: anything else is "not found". */
-export function visibleTo(principal: Principal, row: { project_id: string | null }): boolean {
+export function visibleTo(
+  principal: Pick<Principal, 'project'>,
+  row: { project_id: string | null },
+): boolean {
   return !principal.project || row.project_id === principal.project.id;
 }

@@ -38,8 +38,11 @@ export type TraceRow = {
   superseded_at: Date | null;
   /** The replacement; null once it was erased (the trace stays superseded). */
   superseded_by: string | null;
-  /** The replacement while it is active (a deleted one is not linked to). */
-  replacement: { id: string; title: string | null } | null;
+  /**
+   * The replacement while it is active (a deleted one is not linked to), with its project so an
+   * answer to a project-limited reader can leave out one it may not see (to-trace.ts).
+   */
+  replacement: { id: string; title: string | null; project_id: string | null } | null;
 };
 
 /** Every column but search_text (derived, as long as title + content, never sent anywhere). */
@@ -55,7 +58,7 @@ const actorNames = (table: string) =>
    ${actorNameSql(table, 'updated_via', 'updated_by_id')} AS updated_by_name`;
 /** The replacement while it is active: a key look-up, only for superseded rows. */
 const replacementTitle = (table: string) =>
-  `(SELECT json_build_object('id', r.id, 'title', r.title) FROM traces r
+  `(SELECT json_build_object('id', r.id, 'title', r.title, 'project_id', r.project_id) FROM traces r
      WHERE r.id = ${table}.superseded_by AND r.user_id = ${table}.user_id AND r.is_active) AS replacement`;
 /** What is read with a row beside its columns: the project's and writers' names, the replacement. */
 const derived = (table: string) => `${projectName(table)}, ${actorNames(table)}, ${replacementTitle(table)}`;

@@ -39,7 +39,7 @@ describe('traces REST: create, read, edit, delete, restore', () => {
     expect(trace.created_at).toBe(trace.updated_at);
     const read = await get(trace.id);
     expect(read.statusCode).toBe(200);
-    expect(read.json()).toEqual({ ...trace });
+    expect(read.json()).toEqual({ ...trace, replaces: [] });
   });
 
   it('keeps given fields, normalises tags and draws a title from the content for an empty one', async () => {

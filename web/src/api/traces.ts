@@ -5,6 +5,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import type { ActorKind } from '../../../contract/provenance.js';
 import type {
   Category,
   Importance,
@@ -13,6 +14,7 @@ import type {
   CreateTraceResponse,
   SimilarTraces,
   Trace,
+  TraceDetail,
   TraceListResponse,
   UpdateTraceRequest,
   UpdateTraceResponse,
@@ -33,8 +35,13 @@ export type TraceListParams = {
   pageSize?: number;
   /** Ids left out: the ranked results the search box already shows (ADR 0026). */
   exclude?: readonly string[];
-  /** One project's traces only (personal ones left out); null or left out: every trace. */
+  /**
+   * One project's traces only (personal ones left out); PERSONAL_ONLY (''): the personal traces;
+   * null or left out: every trace.
+   */
   project?: string | null;
+  /** Only traces created this way (web app, API key, assistant, import; ADR 0033). */
+  createdBy?: ActorKind | null;
 };
 
 /** Query keys of the projects: their counts change with every trace change, so they live here. */
@@ -60,6 +67,7 @@ export const tracesKeys = {
         pageSize: p.pageSize ?? TRACE_LIMITS.pageSizeDefault,
         exclude: p.exclude ?? [],
         project: p.project ?? null,
+        createdBy: p.createdBy ?? null,
       },
     ] as const,
   detail: (id: string) => ['traces', 'detail', id] as const,
@@ -78,6 +86,7 @@ function listQuery(p: ReturnType<typeof tracesKeys.list>[2]) {
     exclude: p.exclude.length ? p.exclude : undefined,
     project: p.project ?? undefined,
     project_only: p.project ? 'true' : undefined,
+    created_by_kind: p.createdBy ?? undefined,
     sort: p.sort,
     page: p.page,
     pageSize: p.pageSize,
@@ -117,10 +126,14 @@ export function fetchTrace(id: string): Promise<Trace> {
   return api<Trace>(tracePath(id));
 }
 
+/**
+ * One trace, with what it replaced (`replaces`). An edit's or a mark's answer is put in the cache
+ * as it comes (a plain Trace, without `replaces`) until the read that follows brings the list back.
+ */
 export function useTrace(id: string) {
-  return useQuery({
+  return useQuery<Trace & Partial<Pick<TraceDetail, 'replaces'>>>({
     queryKey: tracesKeys.detail(id),
-    queryFn: ({ signal }) => api<Trace>(tracePath(id), { signal }),
+    queryFn: ({ signal }) => api<TraceDetail>(tracePath(id), { signal }),
     // "Trace not found" is an answer, not a hiccup worth retrying.
     retry: (count, err) => (err as { status?: number }).status !== 404 && count < 1,
   });

@@ -18,7 +18,8 @@ export function withQuery(path: string, query: Query | undefined): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
+    // An empty string is sent: it is a value (`project=` asks for the personal traces only).
+    if (value === undefined || value === null) continue;
     params.set(key, Array.isArray(value) ? value.join(',') : String(value));
   }
   const qs = params.toString();

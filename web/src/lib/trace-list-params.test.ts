@@ -13,6 +13,7 @@ describe('readListParams', () => {
       importance: null,
       tags: [],
       project: null,
+      createdBy: null,
       page: 1,
       view: null,
       sort: 'newest',
@@ -27,6 +28,7 @@ describe('readListParams', () => {
       importance: 'high',
       tags: ['health', 'kids'],
       project: null,
+      createdBy: null,
       page: 3,
       view: 'table',
       sort: 'most_used',
@@ -36,6 +38,18 @@ describe('readListParams', () => {
     expect(read('project=acme%2Fapi').project).toBe('acme/api');
     expect(write('page=3', { project: 'acme/api' })).toBe('project=acme%2Fapi');
     expect(write('project=acme%2Fapi&page=2', { project: null })).toBe('');
+  });
+  it('keeps "personal only" as an empty project, apart from every trace', () => {
+    expect(read('project=').project).toBe('');
+    expect(read('').project).toBeNull();
+    expect(write('page=2', { project: '' })).toBe('project=');
+    expect(write('project=', { project: null })).toBe('');
+  });
+  it('keeps who created the traces, and goes back to page 1 when it changes', () => {
+    expect(read('created_by=oauth_client').createdBy).toBe('oauth_client');
+    expect(read('created_by=robot').createdBy).toBeNull();
+    expect(write('page=4', { createdBy: 'import' })).toBe('created_by=import');
+    expect(write('created_by=web&page=2', { createdBy: null })).toBe('');
   });
   it('still reads the one tag of links made before several tags', () => {
     expect(read('tag=Travel').tags).toEqual(['travel']);

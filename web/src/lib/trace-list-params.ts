@@ -1,3 +1,4 @@
+import { ACTOR_KINDS, type ActorKind } from '../../../contract/provenance.js';
 import {
   CATEGORIES,
   type Category,
@@ -20,8 +21,13 @@ export type TraceListState = {
   importance: Importance | null;
   /** Tags the traces must all carry (a click on a tag chip, the tag filter). */
   tags: string[];
-  /** One project's traces (by name); null: every trace (ADR 0029). */
+  /**
+   * One project's traces (by name); PERSONAL_ONLY (the empty name, `project=` in the URL): those
+   * in no project; null: every trace (ADR 0029).
+   */
   project: string | null;
+  /** Only traces created this way (ADR 0033; the URL's `created_by`); null: by anyone. */
+  createdBy: ActorKind | null;
   page: number;
   /** null when the URL does not say: the remembered choice applies. */
   view: TraceView | null;
@@ -32,6 +38,7 @@ export type TraceListState = {
 const isSort = (v: string | null): v is TraceSort => TRACE_SORTS.includes(v as TraceSort);
 const isCategory = (v: string | null): v is Category => CATEGORIES.includes(v as Category);
 const isImportance = (v: string | null): v is Importance => IMPORTANCES.includes(v as Importance);
+const isActorKind = (v: string | null): v is ActorKind => ACTOR_KINDS.includes(v as ActorKind);
 
 /** Tags as the server stores them: trimmed, lower-cased, once each. */
 export function cleanTags(raw: readonly string[]): string[] {
@@ -44,13 +51,16 @@ export function readListParams(params: URLSearchParams): TraceListState {
   const category = params.get('category');
   const importance = params.get('importance');
   const sort = params.get('sort');
+  const createdBy = params.get('created_by');
   return {
     search: params.get('search') ?? '',
     category: isCategory(category) ? category : null,
     importance: isImportance(importance) ? importance : null,
     // `tag=` is how links made before several tags read; they still work.
     tags: cleanTags([...(params.get('tags') ?? '').split(','), params.get('tag') ?? '']),
-    project: params.get('project')?.trim() || null,
+    // Present but empty is a value: the personal traces only (no project can have that name).
+    project: params.get('project')?.trim() ?? null,
+    createdBy: isActorKind(createdBy) ? createdBy : null,
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
     view: view === 'cards' || view === 'table' ? view : null,
     sort: isSort(sort) ? sort : 'newest',
@@ -65,7 +75,7 @@ export function readListParams(params: URLSearchParams): TraceListState {
 export function writeListParams(params: URLSearchParams, patch: Partial<TraceListState>): URLSearchParams {
   const current = readListParams(params);
   const next: TraceListState = { ...current, ...patch };
-  const changed = (k: 'search' | 'category' | 'importance' | 'sort' | 'project') =>
+  const changed = (k: 'search' | 'category' | 'importance' | 'sort' | 'project' | 'createdBy') =>
     patch[k] !== undefined && patch[k] !== current[k];
   const tagsChanged = patch.tags !== undefined && patch.tags.join(',') !== current.tags.join(',');
   if (
@@ -74,6 +84,7 @@ export function writeListParams(params: URLSearchParams, patch: Partial<TraceLis
       changed('importance') ||
       changed('sort') ||
       changed('project') ||
+      changed('createdBy') ||
       tagsChanged) &&
     patch.page === undefined
   )
@@ -86,7 +97,9 @@ export function writeListParams(params: URLSearchParams, patch: Partial<TraceLis
   set('importance', next.importance);
   out.delete('tag');
   set('tags', cleanTags(next.tags).join(','));
-  set('project', next.project);
+  if (next.project === null) out.delete('project');
+  else out.set('project', next.project);
+  set('created_by', next.createdBy);
   set('page', next.page > 1 ? String(next.page) : null);
   set('view', next.view);
   // "Best match" was a mode of its own before the one search box: an old link just searches.
@@ -97,4 +110,8 @@ export function writeListParams(params: URLSearchParams, patch: Partial<TraceLis
 
 /** Anything narrowing the list besides the words. */
 export const hasFilters = (s: TraceListState) =>
-  s.category !== null || s.importance !== null || s.tags.length > 0 || s.project !== null;
+  s.category !== null ||
+  s.importance !== null ||
+  s.tags.length > 0 ||
+  s.project !== null ||
+  s.createdBy !== null;

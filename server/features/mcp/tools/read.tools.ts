@@ -140,7 +140,8 @@ export function registerReadTools(server: McpServer, deps: ToolDeps): void {
         description:
           'Read one trace of Cairn memory in full by its id (from search): title, text, link and metadata ' +
           '(category, importance, tags, created and updated times, what created and last changed it ' +
-          '(the web app, an API key, an assistant or an import, by name), and what replaced it if it is superseded).',
+          '(the web app, an API key, an assistant or an import, by name), what replaced it if it is superseded, ' +
+          'and the older traces it replaced, if any).',
         inputSchema: FetchInput,
         annotations: { title: 'Read a memory', readOnlyHint: true, openWorldHint: false },
       },

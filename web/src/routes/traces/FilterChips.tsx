@@ -1,6 +1,8 @@
 import { X } from 'lucide-react';
 import { Button } from '../../components/ui/Button.js';
+import { PERSONAL_ONLY } from '../../../../contract/projects.js';
 import { hasFilters, type TraceListState } from '../../lib/trace-list-params.js';
+import { CREATED_BY_LABELS } from './TracesToolbar.js';
 
 /** The filters in force, each removable on its own, and one button that clears them all. */
 export function FilterChips({
@@ -14,8 +16,21 @@ export function FilterChips({
 }) {
   if (!hasFilters(state)) return null;
   const chips = [
-    ...(state.project
-      ? [{ label: `project ${state.project}`, remove: () => onChange({ project: null }) }]
+    ...(state.project !== null
+      ? [
+          {
+            label: state.project === PERSONAL_ONLY ? 'personal only' : `project ${state.project}`,
+            remove: () => onChange({ project: null }),
+          },
+        ]
+      : []),
+    ...(state.createdBy
+      ? [
+          {
+            label: `created by ${CREATED_BY_LABELS[state.createdBy].toLowerCase()}`,
+            remove: () => onChange({ createdBy: null }),
+          },
+        ]
       : []),
     ...(state.category ? [{ label: state.category, remove: () => onChange({ category: null }) }] : []),
     ...(state.importance

@@ -29,7 +29,7 @@ type Props = ListBodyProps;
  */
 export function SearchResults({ state, view, selection, onPage, onClearFilters, onEdit }: Props) {
   const query = state.search.trim();
-  const { category, importance, tags, sort, page, project } = state;
+  const { category, importance, tags, sort, page, project, createdBy } = state;
   // "Show weaker matches" (issue 29): asked for one query at a time, forgotten when the words change.
   const [weakFor, setWeakFor] = useState<string | null>(null);
   const weak = weakFor === query;
@@ -40,18 +40,23 @@ export function SearchResults({ state, view, selection, onPage, onClearFilters, 
       ...(category ? { category } : {}),
       ...(importance ? { importance } : {}),
       ...(tags.length ? { tags } : {}),
-      ...(project ? { project, project_only: true } : {}),
+      ...(project !== null ? { project, project_only: true } : {}),
       ...(weak ? { weak_matches: true } : {}),
     },
-    true,
+    // Ranked search does not know who wrote a trace (its results carry no writer): with "Created
+    // by" the words find the traces containing them, from the list, which does.
+    createdBy === null,
   );
-  const results = useMemo(() => ranked.data?.results ?? [], [ranked.data]);
+  const results = useMemo(
+    () => (createdBy === null ? (ranked.data?.results ?? []) : []),
+    [ranked.data, createdBy],
+  );
   const rankedIds = useMemo(() => results.map((r) => r.id), [results]);
   // Ranked search unreachable or refused: the words still find what contains them.
-  const rankedFailed = ranked.isError;
-  const rankedReady = ranked.isSuccess || rankedFailed;
+  const rankedFailed = createdBy === null && ranked.isError;
+  const rankedReady = createdBy !== null || ranked.isSuccess || rankedFailed;
   const layout = searchPages(page, results.length, PAGE_SIZE);
-  const literal = { search: query, category, importance, tags, sort, project, exclude: rankedIds };
+  const literal = { search: query, category, importance, tags, sort, project, createdBy, exclude: rankedIds };
   const tail = useTraces({ ...literal, page: layout.tailPage ?? 1 }, { enabled: rankedReady });
   const tailTotal = tail.data?.totalCount ?? 0;
   const total = results.length + tailTotal;
@@ -88,12 +93,17 @@ export function SearchResults({ state, view, selection, onPage, onClearFilters, 
           {total === 1 ? 'result' : 'results'} for “{query}”
           {total > 0 && (results.length ? ', best match first' : ', newest first')}
         </p>
-        {ranked.data?.mode === 'fulltext' && (
+        {createdBy !== null && (
+          <p className="text-xs text-fg-subtle">
+            Filtered by who created them, so these are the traces containing the words, not ranked by meaning.
+          </p>
+        )}
+        {createdBy === null && ranked.data?.mode === 'fulltext' && (
           <p className="text-xs text-fg-subtle">
             Matching by meaning is unavailable right now, so the best matches come from words alone.
           </p>
         )}
-        {ranked.isSuccess && results.length === 0 && (
+        {createdBy === null && ranked.isSuccess && results.length === 0 && (
           <p className="text-xs text-fg-subtle">
             {weak ? (
               'No weaker matches either.'

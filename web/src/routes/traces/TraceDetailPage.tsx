@@ -1,7 +1,7 @@
 import { AlertCircle, ArrowLeft, FileQuestion, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { Trace } from '../../../../contract/traces.js';
+import type { Trace, TraceDetail as TraceAnswer } from '../../../../contract/traces.js';
 import { useTrace } from '../../api/traces.js';
 import { Button } from '../../components/ui/Button.js';
 import { CopyButton } from '../../components/ui/CopyButton.js';
@@ -18,6 +18,7 @@ import { ListMessage } from './ListMessage.js';
 import { SimilarTraces } from './SimilarTraces.js';
 import { TraceHistory } from './TraceHistory.js';
 import { actorLabel } from '../../lib/provenance.js';
+import { ReplacesList } from './ReplacesList.js';
 import { SupersededBanner } from './SupersededBanner.js';
 import { TraceProjectControls } from './TraceProjectControls.js';
 import { TraceFormDialog } from './TraceFormDialog.js';
@@ -82,7 +83,7 @@ export function TraceDetailPage() {
   return <TraceDetail trace={trace.data} />;
 }
 
-function TraceDetail({ trace }: { trace: Trace }) {
+function TraceDetail({ trace }: { trace: Trace & Partial<Pick<TraceAnswer, 'replaces'>> }) {
   const navigate = useNavigate();
   const [editKey, setEditKey] = useState<number | null>(null);
   const remove = useDeleteTrace({ onDeleted: () => navigate('/app/traces') });
@@ -136,6 +137,7 @@ function TraceDetail({ trace }: { trace: Trace }) {
       </header>
 
       <SupersededBanner trace={trace} />
+      <ReplacesList replaces={trace.replaces} />
 
       <div className="rounded-xl border border-line bg-surface shadow-sm">
         <Markdown source={trace.content} className="px-5 py-5 text-[15px] leading-relaxed sm:px-6" />

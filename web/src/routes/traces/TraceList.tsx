@@ -26,8 +26,8 @@ type Props = ListBodyProps & { onCreate(): void };
 
 /** The plain list (an empty search box): in the chosen sort, 12 a page, with its count and footer. */
 export function TraceList({ state, view, selection, onPage, onClearFilters, onCreate, onEdit }: Props) {
-  const { category, importance, tags, sort, page, project } = state;
-  const filters = { category, importance, tags, sort, project };
+  const { category, importance, tags, sort, page, project, createdBy } = state;
+  const filters = { category, importance, tags, sort, project, createdBy };
   const list = useTraces({ ...filters, page });
   const data = list.data;
 
@@ -55,7 +55,7 @@ export function TraceList({ state, view, selection, onPage, onClearFilters, onCr
           <ListMessage
             icon={<SearchX aria-hidden="true" />}
             title="No traces match"
-            text="No trace has all of these filters. Try another category, importance or tag."
+            text="No trace has all of these filters. Try another project, category, importance, tag or creator."
             action={
               <Button variant="secondary" onClick={onClearFilters}>
                 Clear filters

@@ -60,6 +60,7 @@ export function TracesPage() {
     state.importance,
     state.tags,
     state.project,
+    state.createdBy,
   ]);
   useEffect(() => clear(), [scope, clear]);
 
@@ -94,7 +95,8 @@ export function TracesPage() {
     );
   }, [params, setParams, openCreate]);
 
-  const clearFilters = () => update({ category: null, importance: null, tags: [], project: null });
+  const clearFilters = () =>
+    update({ category: null, importance: null, tags: [], project: null, createdBy: null });
   const body = {
     state,
     view,
@@ -149,7 +151,14 @@ export function TracesPage() {
             {...body}
             onClearFilters={() => {
               setSearchText('');
-              update({ search: '', category: null, importance: null, tags: [], project: null });
+              update({
+                search: '',
+                category: null,
+                importance: null,
+                tags: [],
+                project: null,
+                createdBy: null,
+              });
             }}
             onCreate={openCreate}
           />

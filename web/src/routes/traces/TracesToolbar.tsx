@@ -6,7 +6,8 @@ import {
   type Importance,
   type TraceSort,
 } from '../../../../contract/traces.js';
-import { ALL_PROJECTS } from '../../../../contract/projects.js';
+import { ALL_PROJECTS, PERSONAL_ONLY } from '../../../../contract/projects.js';
+import type { ActorKind } from '../../../../contract/provenance.js';
 import { useProjects } from '../../api/projects.js';
 import { Input } from '../../components/ui/Input.js';
 import { SegmentedControl } from '../../components/ui/SegmentedControl.js';
@@ -24,6 +25,22 @@ const IMPORTANCE_OPTIONS = [
   { value: ALL, label: 'Any importance' },
   ...IMPORTANCES.map((i) => ({ value: i, label: `${i} importance` })),
 ];
+/** Who created the traces (ADR 0033), in the words of the detail page's "Created by". */
+export const CREATED_BY_LABELS: Record<ActorKind, string> = {
+  web: 'The web app',
+  api_key: 'API keys',
+  oauth_client: 'Assistants',
+  import: 'Imports',
+};
+const CREATED_BY_OPTIONS = [
+  { value: ALL, label: 'Created by anyone' },
+  ...Object.entries(CREATED_BY_LABELS).map(([value, label]) => ({ value, label })),
+];
+/**
+ * The select's value for "Personal only": a Radix item cannot have the empty value the URL and the
+ * API use, and no project's name begins with a space (names are trimmed).
+ */
+const PERSONAL_OPTION = ' personal';
 const SORT_OPTIONS: { value: TraceSort; label: string }[] = [
   { value: 'newest', label: 'Newest first' },
   { value: 'oldest', label: 'Oldest first' },
@@ -41,9 +58,10 @@ type Props = {
 };
 
 /**
- * The one search box (ADR 0026), the filters (category, importance, tags), the list's sort and
- * Cards/Table. While words are in the box the results are ranked by relevance first, so the sort
- * orders only what follows them (the other traces containing the words).
+ * The one search box (ADR 0026), the filters (project, category, importance, tags, who created
+ * the traces), the list's sort and Cards/Table. While words are in the box the results are ranked
+ * by relevance first, so the sort orders only what follows them (the other traces containing the
+ * words).
  */
 export function TracesToolbar({ searchText, onSearchText, state, onChange, view, onView }: Props) {
   const searching = state.search.trim() !== '';
@@ -54,8 +72,11 @@ export function TracesToolbar({ searchText, onSearchText, state, onChange, view,
   if (state.project && !names.includes(state.project)) names.push(state.project);
   const projectOptions = [
     { value: ALL_PROJECTS, label: 'All projects' },
+    { value: PERSONAL_OPTION, label: 'Personal only' },
     ...names.map((n) => ({ value: n, label: n })),
   ];
+  const projectValue =
+    state.project === null ? ALL_PROJECTS : state.project === PERSONAL_ONLY ? PERSONAL_OPTION : state.project;
   return (
     <div className="flex flex-col gap-3 xl:flex-row xl:items-center">
       <div className="relative min-w-0 flex-1">
@@ -98,11 +119,13 @@ export function TracesToolbar({ searchText, onSearchText, state, onChange, view,
         )}
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        {projectOptions.length > 1 && (
+        {projectOptions.length > 2 && (
           <Select
             aria-label="Project"
-            value={state.project ?? ALL_PROJECTS}
-            onValueChange={(v) => onChange({ project: v === ALL_PROJECTS ? null : v })}
+            value={projectValue}
+            onValueChange={(v) =>
+              onChange({ project: v === ALL_PROJECTS ? null : v === PERSONAL_OPTION ? PERSONAL_ONLY : v })
+            }
             options={projectOptions}
             className="w-full min-[420px]:w-44"
           />
@@ -122,6 +145,13 @@ export function TracesToolbar({ searchText, onSearchText, state, onChange, view,
           className="w-full min-[420px]:w-44"
         />
         <TagFilter value={state.tags} onChange={(tags) => onChange({ tags })} />
+        <Select
+          aria-label="Created by"
+          value={state.createdBy ?? ALL}
+          onValueChange={(v) => onChange({ createdBy: v === ALL ? null : (v as ActorKind) })}
+          options={CREATED_BY_OPTIONS}
+          className="w-full min-[420px]:w-44"
+        />
         <Select
           aria-label={searching ? 'Sort what follows the best matches' : 'Sort'}
           value={state.sort}
