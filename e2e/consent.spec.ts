@@ -38,7 +38,10 @@ async function callbackAfter(page: Page, click: () => Promise<void>): Promise<UR
   const navigation = page.waitForRequest((r) => r.url().startsWith(CALLBACK));
   await page.route(`${CALLBACK}**`, (route) => route.fulfill({ status: 200, body: 'callback reached' }));
   await click();
-  return new URL((await navigation).url());
+  const url = new URL((await navigation).url());
+  // The request is seen before the page commits to it: a later page.goto would be interrupted.
+  await page.waitForURL(`${CALLBACK}**`);
+  return url;
 }
 
 test('an assistant connects: sign in, consent names the app and its host, approve returns a working code', async ({
