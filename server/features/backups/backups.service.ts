@@ -6,7 +6,6 @@ import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { BACKUP_FILE, backupFileName, backupFileTime, SECRET_KEY_NAME } from './archive-format.js';
 import { writeBackupArchive } from './archive-write.js';
-import { waitForQuietDatabase } from './quiet-moment.js';
 
 type Log = {
   info(obj: object, msg: string): void;
@@ -40,11 +39,6 @@ export type BackupState = 'on' | 'off' | 'postgres';
 export const FIRST_BACKUP_DELAY_MS = 60_000;
 // setTimeout holds at most 2^31-1 ms (24.8 days); a longer wait is taken in steps.
 const MAX_TIMER_MS = 2 ** 31 - 1;
-/**
- * A due backup waits for a quiet moment (quiet-moment.ts): windows of 10 s in which the database
- * is busy at most a quarter of the time, for at most an hour (or a quarter of a short interval).
- */
-export const QUIET = { windowMs: 10_000, busyShare: 0.25, maxWaitMs: 3_600_000 };
 
 /**
  * Backups of the embedded database (docs/decisions/0031-backups.md). PGlite's own dump of its data
@@ -158,8 +152,7 @@ export function createBackupsService(deps: { config: Config; db: Db; log: Log })
 
     /**
      * The schedule: the first backup once the latest one is an interval old (at least a minute
-     * after start), then every interval; each waits for a quiet moment of the database first
-     * (QUIET). Off on PostgreSQL and with BACKUP_INTERVAL_HOURS=0.
+     * after start), then every interval. Off on PostgreSQL and with BACKUP_INTERVAL_HOURS=0.
      */
     start(opts: { firstDelayMs?: number } = {}): { stop(): void } {
       if (state !== 'on') return { stop() {} };
@@ -173,18 +166,6 @@ export function createBackupsService(deps: { config: Config; db: Db; log: Log })
         timer.unref();
       };
       const run = async () => {
-        const waited = await waitForQuietDatabase(db.stats?.bind(db), {
-          windowMs: Math.min(QUIET.windowMs, intervalMs / 10),
-          busyShare: QUIET.busyShare,
-          maxWaitMs: Math.min(QUIET.maxWaitMs, intervalMs / 4),
-          stopped: () => stopped,
-        });
-        if (waited.stopped) return;
-        if (!waited.quiet)
-          log.info(
-            { waited_ms: waited.waitedMs },
-            'backup: the database stayed busy; backing up anyway, requests wait meanwhile',
-          );
         try {
           const made = await service.backupNow();
           log.info({ file: made.file, bytes: made.bytes }, 'backup written');
