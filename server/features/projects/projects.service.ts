@@ -176,8 +176,9 @@ export function createProjectsService(deps: { db: Db; traces: ProjectTraces }) {
      * The scope of a read (list, search, context) in the caller's transaction. A project-limited
      * credential reads its project only, whatever it asks (naming another, or personal only, is
      * refused). `*` or nothing: every trace. PERSONAL_ONLY (the empty name): the personal traces.
-     * A name: that project and the personal traces (only the project's with `only`). An unknown name is a 400 naming `path`, or, with `unknown: 'empty'` (an assistant
-     * in a workspace that has no project yet), the personal traces.
+     * A name: that project and the personal traces (only the project's with `only`). An unknown
+     * name is a 400 naming `path`, or, with `unknown: 'empty'` (an assistant in a workspace that
+     * has no project yet), the personal traces.
      */
     async scopeIn(
       tx: Tx,

@@ -30,6 +30,15 @@ const SEARCH_DEBOUNCE_MS = 300;
  * shared link and Back from a trace show the same list. Words in the box make it one ranked list
  * (ADR 0026); an empty box is the plain list in its sort.
  */
+/** Every filter of the list off, in one place, so a new filter cannot be left out of a Clear. */
+const NO_FILTERS: Partial<TraceListState> = {
+  category: null,
+  importance: null,
+  tags: [],
+  project: null,
+  createdBy: null,
+};
+
 export function TracesPage() {
   const [params, setParams] = useSearchParams();
   const state = readListParams(params);
@@ -95,8 +104,7 @@ export function TracesPage() {
     );
   }, [params, setParams, openCreate]);
 
-  const clearFilters = () =>
-    update({ category: null, importance: null, tags: [], project: null, createdBy: null });
+  const clearFilters = () => update(NO_FILTERS);
   const body = {
     state,
     view,
@@ -151,14 +159,7 @@ export function TracesPage() {
             {...body}
             onClearFilters={() => {
               setSearchText('');
-              update({
-                search: '',
-                category: null,
-                importance: null,
-                tags: [],
-                project: null,
-                createdBy: null,
-              });
+              update({ search: '', ...NO_FILTERS });
             }}
             onCreate={openCreate}
           />
