@@ -15,14 +15,12 @@ import type { FetchMetadataDocument } from './features/oauth/server/cimd-fetch.j
 import { createOAuthServices } from './features/oauth/oauth.service.js';
 import { createCategoriser } from './features/categorise/categoriser.js';
 import { createEmbeddingWorker } from './features/embedding-queue/embedding-worker.js';
-import { createPendingVectors } from './features/embedding-queue/pending-vectors.js';
 import { createHealthService } from './features/health/health.service.js';
 import { createBackupsService } from './features/backups/backups.service.js';
 import { createMaintenance } from './features/maintenance/maintenance.js';
 import { createMetrics } from './features/metrics/metrics.js';
 import { createSearchService } from './features/search/search.service.js';
 import { createNearDuplicates, embeddingText } from './features/search/near-duplicates.js';
-import { embedAhead } from './embeddings/embed-ahead.js';
 import { createStatsService } from './features/traces/stats.service.js';
 import { createTracesService } from './features/traces/traces.service.js';
 import { createTagsService } from './features/traces/tags/tags.service.js';
@@ -114,13 +112,10 @@ export function createServices(deps: AppDeps) {
   // trained on (the bundled one); with EMBEDDINGS_URL it answers from the words alone.
   const categoriser = createCategoriser({ embeddingModel: embedder.modelId });
   const nearDuplicates = createNearDuplicates({ model: embedder.modelId });
-  // Create's inline embeddings that outlive its budget, for the queue to take (ADR 0025).
-  const pendingVectors = createPendingVectors();
   const embeddingWorker = createEmbeddingWorker({
     db,
     embedder,
     log,
-    pending: pendingVectors,
     afterStore: (tx, stored) => nearDuplicates.afterEmbedded(tx, stored),
   });
   const inlineMs = deps.inlineEmbeddingMs ?? INLINE_EMBEDDING_MS;
@@ -133,12 +128,7 @@ export function createServices(deps: AppDeps) {
     onContentChangedMany: (tx, traceIds) => embeddingWorker.enqueueMany(tx, traceIds),
     ...(inlineMs > 0
       ? {
-          embedInline: (draft) => {
-            const text = embeddingText(draft);
-            const { within, whole } = embedAhead(embedder, text, inlineMs);
-            pendingVectors.put(text, whole);
-            return within;
-          },
+          embedInline: (draft) => embeddingWorker.embedInline(embeddingText(draft), inlineMs),
           storeVector: (traceId, userId, draft, vector) =>
             embeddingWorker.storeEmbedded(traceId, userId, embeddingText(draft), vector),
         }

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/db.js';
 import { EmbeddingError, type Embedder } from '../../embeddings/embedder.js';
 import { backoffSeconds } from './backoff.js';
-import type { PendingVectors } from './pending-vectors.js';
+import { embedAhead } from '../../embeddings/embed-ahead.js';
+import { createPendingVectors } from './pending-vectors.js';
 import { type ClaimedJob, type EmbeddedJob, type FailedJob, queueRepo } from './queue.repo.js';
 
 export type EmbeddingWorkerOptions = {
@@ -38,8 +39,6 @@ export function createEmbeddingWorker(deps: {
   embedder: Embedder;
   log: Log;
   options?: EmbeddingWorkerOptions;
-  /** Embeddings create started inline and finishes past its budget: taken instead of re-embedding. */
-  pending?: PendingVectors;
   /**
    * Runs in the transaction that stored vectors (as the owning role), for what depends on them:
    * near-duplicates by meaning of traces create could not embed within its budget.
@@ -67,6 +66,8 @@ export function createEmbeddingWorker(deps: {
   let nudgedAt = 0;
   let failing = false;
   const loggedPermanent = new Set<string>();
+  /** Inline embeddings that outlive create's budget: a job takes one instead of re-embedding. */
+  const pending = createPendingVectors();
   /** Inline vectors being stored after their create's commit (storeEmbedded). */
   const storing = new Set<Promise<void>>();
 
@@ -108,7 +109,7 @@ export function createEmbeddingWorker(deps: {
     );
     const ahead = await Promise.all(
       jobs.map((job) => {
-        const vector = deps.pending?.take(job.text);
+        const vector = pending.take(job.text);
         return vector ? Promise.race([vector, stopped]) : null;
       }),
     );
@@ -280,6 +281,17 @@ export function createEmbeddingWorker(deps: {
     },
 
     /**
+     * Embeds a new text for create within `ms` (null past it). The embedding is not thrown away:
+     * past the budget it goes on behind searches' queries, and the job queued for the trace takes
+     * its vector instead of embedding the text again (embed-ahead.ts, pending-vectors.ts).
+     */
+    embedInline(text: string, ms: number): Promise<readonly number[] | null> {
+      const { within, whole } = embedAhead(embedder, text, ms);
+      pending.put(text, whole);
+      return within;
+    },
+
+    /**
      * Stores a vector create embedded inline, in a transaction of its own right after create's
      * commit (so the answer does not wait for the HNSW insertion, ADR 0025), exactly as a run of
      * the queue would: only if the trace still has the text embedded (`text`, as embeddingText
@@ -287,7 +299,7 @@ export function createEmbeddingWorker(deps: {
      * process stops first, the job is still there and the loop embeds the text again. Never throws.
      */
     storeEmbedded(traceId: string, userId: string, text: string, vector: readonly number[]): Promise<void> {
-      deps.pending?.take(text); // in hand: nothing for the queue to wait for
+      pending.take(text); // in hand: nothing for the queue to wait for
       const store = storeInline(traceId, userId, text, vector).finally(() => storing.delete(store));
       storing.add(store);
       return store;
