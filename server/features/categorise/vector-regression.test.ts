@@ -30,10 +30,23 @@ describe('vector softmax regression', () => {
 });
 
 describe('combineProbabilities', () => {
+  const equal = { lexical: 1, vector: 1 };
   it('is the normalised product: agreement sharpens, a confident model outweighs an unsure one', () => {
-    const both = combineProbabilities([0.6, 0.4], [0.6, 0.4]);
+    const both = combineProbabilities([0.6, 0.4], [0.6, 0.4], equal);
     expect(both[0]).toBeGreaterThan(0.6);
     expect(both.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
-    expect(argmax(combineProbabilities([0.45, 0.55], [0.9, 0.1]))).toBe(0);
+    expect(argmax(combineProbabilities([0.45, 0.55], [0.9, 0.1], equal))).toBe(0);
+  });
+
+  it('weights each expert as an exponent: the heavier one wins a disagreement', () => {
+    const lexical = [0.7, 0.3];
+    const vector = [0.4, 0.6];
+    expect(argmax(combineProbabilities(lexical, vector, equal))).toBe(0);
+    expect(argmax(combineProbabilities(lexical, vector, { lexical: 0.5, vector: 1.5 }))).toBe(1);
+    // p^1 · q^1 normalised: the weights are exponents, not mixing proportions.
+    const p = combineProbabilities(lexical, vector, equal);
+    expect(p[0]).toBeCloseTo(0.28 / (0.28 + 0.18), 9);
+    const w = combineProbabilities(lexical, vector, { lexical: 2, vector: 1 });
+    expect(w[0]).toBeCloseTo((0.49 * 0.4) / (0.49 * 0.4 + 0.09 * 0.6), 9);
   });
 });

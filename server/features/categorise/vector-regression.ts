@@ -59,13 +59,21 @@ function probabilities(bias: readonly number[], weights: readonly number[][], ve
   return exp.map((e) => e / sum);
 }
 
+/** How much each expert counts in `combineProbabilities`: the exponents of their probabilities. */
+export type ExpertWeights = { lexical: number; vector: number };
+
 /**
- * Product of experts: the label most likely under both models at once (the sum of their log
- * probabilities). Neither model is retrained for it, so each still answers alone when the other
- * cannot (no vector: the lexical model).
+ * Weighted product of experts (log-linear pooling): p ∝ p_lexical^w.lexical · p_vector^w.vector,
+ * the label most likely under both models at once (the weighted sum of their log probabilities).
+ * Only the ratio of the weights moves the argmax. Neither model is retrained for it, so each still
+ * answers alone when the other cannot (no vector: the lexical model).
  */
-export function combineProbabilities(a: readonly number[], b: readonly number[]): number[] {
-  const scores = a.map((p, i) => Math.log(p) + Math.log(b[i]!));
+export function combineProbabilities(
+  lexical: readonly number[],
+  vector: readonly number[],
+  weights: ExpertWeights,
+): number[] {
+  const scores = lexical.map((p, i) => weights.lexical * Math.log(p) + weights.vector * Math.log(vector[i]!));
   const max = Math.max(...scores);
   const exp = scores.map((s) => Math.exp(s - max));
   const sum = exp.reduce((x, y) => x + y, 0);
