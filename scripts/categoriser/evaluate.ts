@@ -11,7 +11,6 @@ import { tagKey } from '../../server/features/categorise/tag-extraction.js';
 import { featurise } from '../../server/features/categorise/text-features.js';
 import {
   combineProbabilities,
-  type ExpertWeights,
   predictVectorSoftmax,
 } from '../../server/features/categorise/vector-regression.js';
 import type { EmbeddedNote } from './data.js';
@@ -23,7 +22,6 @@ type Tally = Record<string, number>;
 
 /** The experts' weights `--sweep` tries (a: lexical, b: vector), for category and importance. */
 export const POOLING_GRID = [0.5, 0.75, 1, 1.25, 1.5];
-const EQUAL: ExpertWeights = { lexical: 1, vector: 1 };
 
 /** Each held-out note judged by every way of deciding; tags through the real extraction. */
 async function judge(
@@ -40,7 +38,10 @@ async function judge(
     const vecC = predictVectorSoftmax(model.category.vector, n.vector);
     count('category.lexical', CATEGORIES[argmax(lexC)] === n.category);
     count('category.vector', CATEGORIES[argmax(vecC)] === n.category);
-    count('category.combined', CATEGORIES[argmax(combineProbabilities(lexC, vecC, EQUAL))] === n.category);
+    count(
+      'category.combined',
+      CATEGORIES[argmax(combineProbabilities(lexC, vecC, model.category.pooling))] === n.category,
+    );
 
     const risk = hasRiskCue(n.title, n.content);
     const lexI = predictSoftmax(model.importance.lexical, importanceFeatures(n));
@@ -49,8 +50,12 @@ async function judge(
     count('importance.riskRuleElseMedium', (risk ? 'high' : 'medium') === n.importance);
     count('importance.riskRule+lexical', withRisk(lexI) === n.importance);
     count('importance.riskRule+vector', withRisk(vecI) === n.importance);
-    count('importance.riskRule+combined', withRisk(combineProbabilities(lexI, vecI, EQUAL)) === n.importance);
+    count(
+      'importance.riskRule+combined',
+      withRisk(combineProbabilities(lexI, vecI, model.importance.pooling)) === n.importance,
+    );
 
+    // "combined" above is the model's own weighting (TRAIN_OPTIONS.pooling).
     // p ∝ p_lexical^a · p_vector^b over the grid: the weights are chosen on the memory fixture held
     // out by store only (notes.json's test half is reported, never chosen on).
     if (sweep)

@@ -37,9 +37,11 @@ const share = (xs: boolean[]) => xs.filter(Boolean).length / xs.length;
 // stores (ADR 0007): on this half it lost ground (category 0.805 → 0.668) while on the memory
 // fixture, held out by store, it gained more (0.467 → 0.63). A second annotator agreed with the
 // fixtures' own category labels on 0.60 of 300 notes: the floors guard against regressions, they
-// are not a ceiling anyone can reach.
+// are not a ceiling anyone can reach. Importance weighs the vector three times the lexical model
+// (chosen on the memory fixture, 0.675 → 0.69 there); on this half it measures 0.758 (0.763 with
+// equal weights), and the floor stays where it was.
 describe('categoriser quality on the held-out test half', () => {
-  it('with the vector: category above 0.64 (measured 0.668), importance above 0.73 (measured 0.763)', async () => {
+  it('with the vector: category above 0.64 (measured 0.668), importance above 0.73 (measured 0.758)', async () => {
     const out = await outcomes(true);
     expect(share(out.map(({ note, got }) => got.category === note.category))).toBeGreaterThan(0.64);
     expect(share(out.map(({ note, got }) => got.importance === note.importance))).toBeGreaterThan(0.73);

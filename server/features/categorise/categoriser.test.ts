@@ -120,4 +120,23 @@ describe('the shipped model', () => {
     model.category.vector.labels = ['personal', 'work'] as CategoriserModel['category']['vector']['labels'];
     expect(() => createCategoriser({ model })).toThrow(/out of date/);
   });
+
+  it("refuses a model without valid experts' weights rather than assuming them equal", () => {
+    const shipped = readFileSync(new URL('./categoriser-model.json', import.meta.url), 'utf8');
+    const fresh = () => JSON.parse(shipped) as CategoriserModel;
+    expect(() => createCategoriser({ model: fresh() })).not.toThrow();
+    for (const broken of [
+      (m: CategoriserModel) => delete (m.importance as Partial<CategoriserModel['importance']>).pooling,
+      (m: CategoriserModel) =>
+        (m.category.pooling = { lexical: 1 } as CategoriserModel['category']['pooling']),
+      (m: CategoriserModel) => (m.category.pooling.vector = 0),
+      (m: CategoriserModel) => (m.importance.pooling.lexical = -1),
+      (m: CategoriserModel) => (m.importance.pooling.vector = Number.NaN),
+      (m: CategoriserModel) => (m.category.pooling.lexical = Number.POSITIVE_INFINITY),
+    ]) {
+      const model = fresh();
+      broken(model);
+      expect(() => createCategoriser({ model })).toThrow(/pooling/);
+    }
+  });
 });

@@ -5,7 +5,12 @@ import { hasRiskCue, importanceCues } from './importance-rules.js';
 import { argmax, predictSoftmax, type SoftmaxModel } from './softmax-regression.js';
 import { extractTags, type TagHints } from './tag-extraction.js';
 import { featurise } from './text-features.js';
-import { combineProbabilities, predictVectorSoftmax, type VectorModel } from './vector-regression.js';
+import {
+  combineProbabilities,
+  type ExpertWeights,
+  predictVectorSoftmax,
+  type VectorModel,
+} from './vector-regression.js';
 
 /**
  * Automatic categorisation: category, importance and tags for a note that arrives without them,
@@ -20,12 +25,19 @@ export type CategoriserModel = {
   fingerprint?: string;
   /** The embedding model whose vectors the vector models were trained on (the bundled one). */
   vectors: { model: string; dimension: number };
-  category: { lexical: SoftmaxModel<Category>; vector: VectorModel<Category> };
-  importance: { lexical: SoftmaxModel<Importance>; vector: VectorModel<Importance> };
+  /**
+   * `pooling`: the two experts' weights when there is a vector, p ∝ p_lexical^w.lexical ·
+   * p_vector^w.vector, chosen per task on the memory fixture held out by store (ADR 0007).
+   */
+  category: { lexical: SoftmaxModel<Category>; vector: VectorModel<Category>; pooling: ExpertWeights };
+  importance: { lexical: SoftmaxModel<Importance>; vector: VectorModel<Importance>; pooling: ExpertWeights };
   tagHints: TagHints;
 };
 
-const EQUAL = { lexical: 1, vector: 1 };
+/** A weight an expert can have: a finite number above 0 (0 would silence it, < 0 invert it). */
+const isWeight = (x: unknown) => typeof x === 'number' && Number.isFinite(x) && x > 0;
+const validPooling = (w: ExpertWeights | undefined) =>
+  typeof w === 'object' && w !== null && isWeight(w.lexical) && isWeight(w.vector);
 
 export type Categorisation = { category: Category; importance: Importance; tags: string[] };
 
@@ -65,6 +77,13 @@ export function createCategoriser(deps: CategoriserDeps = {}): Categoriser {
   ) {
     throw new Error('categoriser-model.json is out of date: run npm run train:categoriser');
   }
+  // No silent default: a model without its experts' weights is one the trainer did not write.
+  if (!validPooling(model.category.pooling) || !validPooling(model.importance.pooling)) {
+    throw new Error(
+      'categoriser-model.json is out of date: category.pooling and importance.pooling need finite ' +
+        'lexical and vector weights above 0; run npm run train:categoriser',
+    );
+  }
   const vectorsUsable = deps.embeddingModel === model.vectors.model;
   const usable = (vector: readonly number[] | undefined): vector is readonly number[] =>
     vectorsUsable &&
@@ -82,7 +101,7 @@ export function createCategoriser(deps: CategoriserDeps = {}): Categoriser {
         categoryP = combineProbabilities(
           categoryP,
           predictVectorSoftmax(model.category.vector, meaning),
-          EQUAL,
+          model.category.pooling,
         );
       const category = CATEGORIES[argmax(categoryP)]!;
 
@@ -94,7 +113,11 @@ export function createCategoriser(deps: CategoriserDeps = {}): Categoriser {
           ...importanceCues(input.title, input.content),
         ]);
         if (meaning)
-          p = combineProbabilities(p, predictVectorSoftmax(model.importance.vector, meaning), EQUAL);
+          p = combineProbabilities(
+            p,
+            predictVectorSoftmax(model.importance.vector, meaning),
+            model.importance.pooling,
+          );
         importance = IMPORTANCES[argmax(p)]!;
       }
 
