@@ -56,20 +56,34 @@ export type CandidateRow = {
 };
 
 /**
- * A note's neighbours in the user's timeline (the trace aliased `c`, user $1): the $3 live notes written just
- * before it and the $3 just after, within $4 minutes of it (one sitting). Notes written at the
- * same instant are not each other's neighbours: an import without dates gives a whole file one
- * created_at, and their order there says nothing. Two index look-ups per note
- * (traces_user_list_idx).
+ * The sitting around a note (the trace aliased `c`, $4 minutes either side), as a lateral
+ * relation `w` of its own: `w.starts`, `w.ends`. Computed here and not inside neighboursOf's
+ * comparisons because of row-level security: the statement runs as cairn_app, and a comparison
+ * whose expression calls a function that is not leakproof (timestamp − interval can overflow, so
+ * it is not) may not be checked before the policy, so PostgreSQL cannot use it as an index bound.
+ * The lower bound became a filter over every older note of the user: ~5,000 rows read per
+ * candidate at 10k notes, 60 candidates a search. Against a column of `w` (a parameter inside
+ * the sub-select) the comparison is the leakproof timestamptz one and bounds the index scan.
+ * OFFSET 0 keeps the planner from folding the expressions back in.
+ */
+const sittingOf = (c: string) => `(SELECT ${c}.created_at - $4::float8 * interval '1 minute' AS starts,
+                   ${c}.created_at + $4::float8 * interval '1 minute' AS ends OFFSET 0) w`;
+
+/**
+ * A note's neighbours in the user's timeline (the trace aliased `c`, its sitting `w` from
+ * sittingOf, user $1): the $3 live notes written just before it and the $3 just after, within $4
+ * minutes of it (one sitting). Notes written at the same instant are not each other's neighbours:
+ * an import without dates gives a whole file one created_at, and their order there says nothing.
+ * Two bounded index look-ups per note (traces_user_list_idx).
  */
 const neighboursOf = (c: string) => `(SELECT p.id FROM traces p
              WHERE p.user_id = $1 AND p.is_active AND p.created_at < ${c}.created_at
-               AND p.created_at >= ${c}.created_at - $4::float8 * interval '1 minute'
+               AND p.created_at >= w.starts
              ORDER BY p.created_at DESC, p.id DESC LIMIT $3::int)
            UNION ALL
            (SELECT f.id FROM traces f
              WHERE f.user_id = $1 AND f.is_active AND f.created_at > ${c}.created_at
-               AND f.created_at <= ${c}.created_at + $4::float8 * interval '1 minute'
+               AND f.created_at <= w.ends
              ORDER BY f.created_at, f.id LIMIT $3::int)`;
 
 /** The two arms of hybrid search and the rows they point at. Every statement is the user's own. */
@@ -226,7 +240,8 @@ export const searchRepo = {
          LEFT JOIN traces t ON t.id = i.id AND t.user_id = $1 AND t.is_active
                ${filters.includeSuperseded ? '' : 'AND t.superseded_at IS NULL'}
          ${embeddings}
-         LEFT JOIN trace_fulltext f ON f.trace_id = i.id AND f.user_id = $1`,
+         LEFT JOIN trace_fulltext f ON f.trace_id = i.id AND f.user_id = $1
+         LEFT JOIN LATERAL ${sittingOf('t')} ON true`,
       params,
     );
     const candidates = new Map<string, CandidateRow>();
@@ -279,7 +294,7 @@ export const searchRepo = {
     if (!ids.length) return new Map();
     const rows = await tx.query<{ id: string; neighbour: string }>(
       `SELECT c.id::text AS id, n.id::text AS neighbour
-         FROM traces c CROSS JOIN LATERAL (${neighboursOf('c')}) n
+         FROM traces c CROSS JOIN LATERAL ${sittingOf('c')} CROSS JOIN LATERAL (${neighboursOf('c')}) n
         WHERE c.id = ANY($2::uuid[]) AND c.user_id = $1 AND c.is_active`,
       [userId, ids, span, windowMinutes],
     );
