@@ -81,7 +81,9 @@ export function BulkBar({ page, total, selection, loadAllMatching }: Props) {
             if (!restored) return;
             selection.add(items.filter((i) => restored.includes(i.id)));
             toast.success(`${plural(restored.length)} restored`);
-            if (restored[0]) focusWhenShown(traceLinkSelector(restored[0]));
+            // The restored trace highest on the page (a selector list matches in document
+            // order); the server's order of `restored` is not the list's.
+            if (restored.length) focusWhenShown(restored.map(traceLinkSelector).join(', '));
           }),
       },
     });
