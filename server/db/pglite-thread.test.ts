@@ -73,6 +73,28 @@ describe('the embedded database in its own thread', () => {
     }
   });
 
+  it('reports a COMMIT that fails, and runs the transaction queued behind it on a clean session', async () => {
+    const db = await open();
+    try {
+      // A deferred constraint is checked at COMMIT: the only statement of this transaction that fails.
+      await db.asSystem((tx) =>
+        tx.exec('CREATE TABLE d (n int, CONSTRAINT d_n UNIQUE (n) DEFERRABLE INITIALLY DEFERRED)'),
+      );
+      const failing = db.asSystem(async (tx) => {
+        await tx.query('INSERT INTO d VALUES (1), (1)');
+        return 'written';
+      });
+      // Asked for before the failing COMMIT is answered: it runs after it, on a clean session.
+      const next = db.asSystem((tx) => tx.query<{ c: number }>('SELECT count(*)::int AS c FROM d'));
+      await expect(failing).rejects.toMatchObject({ code: '23505', constraint: 'd_n' });
+      expect(await next).toEqual([{ c: 0 }]);
+      await db.asSystem((tx) => tx.query('INSERT INTO d VALUES (2)'));
+      expect(await db.asSystem((tx) => tx.query('SELECT n FROM d'))).toEqual([{ n: 2 }]);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('answers the health ping while a transaction is open, and starts sessions with the search settings', async () => {
     const db = await open();
     try {

@@ -115,7 +115,11 @@ export class PgliteThread {
     this.pending.clear();
   }
 
-  /** Sends one request; resolves with its answer, in the order requests were sent. */
+  /**
+   * Sends one request; resolves with its answer, in the order requests were sent. While the thread
+   * runs, the message is posted before the first await (pglite.ts's transactions rely on it: the
+   * next turn starts once COMMIT is sent); while it restarts, calls wait on the same start, in order.
+   */
   async call(request: Request): Promise<Answer> {
     if (this.closed) throw new Error('The embedded database is closed');
     if (this.lost) throw new DatabaseUnavailableError(this.lost);

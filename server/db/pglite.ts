@@ -73,10 +73,14 @@ function pgliteDb(thread: PgliteThread): Db {
   /**
    * BEGIN travels with the transaction's first statement (one message instead of two), and a
    * transaction that ran no statement sends nothing at all. COMMIT is awaited: a write is
-   * acknowledged only once it is committed.
+   * acknowledged only once it is committed. The next transaction's turn starts as soon as COMMIT
+   * (or ROLLBACK) is sent, not when its answer is back: the thread runs messages in the order they
+   * arrive, so the next BEGIN cannot overtake it, and the database does not idle for a round trip
+   * through a busy event loop between two transactions (ADR 0025).
    */
-  function transaction<T>(begin: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
-    return exclusive(async () => {
+  async function transaction<T>(begin: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    let ended: Promise<unknown> = Promise.resolve();
+    const result = await exclusive(async () => {
       let begun = false;
       let open = true;
       const started = () => {
@@ -95,16 +99,18 @@ function pgliteDb(thread: PgliteThread): Db {
         },
       };
       try {
-        const result = await fn(tx);
+        const value = await fn(tx);
         open = false;
-        if (begun) await thread.call({ op: 'exec', sql: 'COMMIT' });
-        return result;
+        if (begun) ended = thread.call({ op: 'exec', sql: 'COMMIT' });
+        return value;
       } catch (err) {
         open = false;
-        if (begun) await thread.call({ op: 'exec', sql: 'ROLLBACK' }).catch(() => {});
+        if (begun) void thread.call({ op: 'exec', sql: 'ROLLBACK' }).catch(() => {});
         throw err;
       }
     });
+    await ended;
+    return result;
   }
 
   return {

@@ -74,6 +74,11 @@ export type RankOptions = {
    * `context` asks): needed when the model has a context pass, ignored otherwise.
    */
   neighbours?: ReadonlyMap<string, readonly string[]>;
+  /**
+   * signalsOf(candidates, terms, background) when the caller has them already (the service does,
+   * from choosing the feedback's sources): a search computes them once, not twice (~2 ms).
+   */
+  signals?: Map<string, RelevanceSignals>;
 };
 
 export const PRIOR_WEIGHT = 0.02;
@@ -207,7 +212,12 @@ export function rankByRelevance(
       : (options.importance ?? { ...DEFAULT_IMPORTANCE, weight: PRIOR_WEIGHT });
   const now = options.now ?? Date.now();
   const signals = withContext(
-    withFeedback(candidates, terms, signalsOf(candidates, terms, options.background), model.feedback),
+    withFeedback(
+      candidates,
+      terms,
+      options.signals ?? signalsOf(candidates, terms, options.background),
+      model.feedback,
+    ),
     options.neighbours ?? new Map(),
     model,
   );
@@ -250,18 +260,17 @@ function firstPassTop(
 }
 
 /**
- * The candidates the feedback will draw its expansion terms from (none without a feedback stage):
- * the service reads the document frequency of their lexemes only, then ranks.
+ * The candidates the feedback will draw its expansion terms from (none without a feedback stage),
+ * given their signals (signalsOf): the service reads the document frequency of their lexemes only,
+ * then ranks.
  */
 export function feedbackSources(
   candidates: readonly Candidate[],
-  terms: Omit<QueryTerms, 'df'>,
-  background: number | null,
+  signals: ReadonlyMap<string, RelevanceSignals>,
   model: RelevanceModel = RELEVANCE_MODEL,
 ): Candidate[] {
   if (!model.feedback) return [];
   const byId = new Map(candidates.map((c) => [c.id, c]));
-  const signals = signalsOf(candidates, terms, background);
   return firstPassTop(signals, model.feedback).map((id) => byId.get(id)!);
 }
 

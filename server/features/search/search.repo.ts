@@ -45,18 +45,20 @@ export type SearchRow = {
  */
 export const INDEXED_DIMENSIONS: ReadonlySet<number> = new Set([384, 512, 768, 1024, 1536]);
 
-/** What the ranking reads of one active candidate (searchRepo.candidateStage). */
+/** What the ranking reads of one active candidate (candidateFacts). */
 export type CandidateRow = {
   created_at: Date;
   importance: Importance;
-  /** Cosine to the query of a full-text hit the vector arm did not return (null: not embedded). */
-  similarity: number | null;
   lexemes: string[];
   neighbours: string[];
 };
 
+/** Where a statement holds the user, the context's span and its window (sittingOf, neighboursOf). */
+type ContextParams = { user: string; span: string; window: string };
+const CONTEXT_PARAMS: ContextParams = { user: '$1', span: '$3', window: '$4' };
+
 /**
- * The sitting around a note (the trace aliased `c`, $4 minutes either side), as a lateral
+ * The sitting around a note (the trace aliased `c`, `window` minutes either side), as a lateral
  * relation `w` of its own: `w.starts`, `w.ends`. Computed here and not inside neighboursOf's
  * comparisons because of row-level security: the statement runs as cairn_app, and a comparison
  * whose expression calls a function that is not leakproof (timestamp − interval can overflow, so
@@ -66,34 +68,80 @@ export type CandidateRow = {
  * the sub-select) the comparison is the leakproof timestamptz one and bounds the index scan.
  * OFFSET 0 keeps the planner from folding the expressions back in.
  */
-const sittingOf = (c: string) => `(SELECT ${c}.created_at - $4::float8 * interval '1 minute' AS starts,
-                   ${c}.created_at + $4::float8 * interval '1 minute' AS ends OFFSET 0) w`;
+const sittingOf = (
+  c: string,
+  p: ContextParams,
+) => `(SELECT ${c}.created_at - ${p.window}::float8 * interval '1 minute' AS starts,
+                   ${c}.created_at + ${p.window}::float8 * interval '1 minute' AS ends OFFSET 0) w`;
 
 /**
  * A note's neighbours in the user's timeline (the trace aliased `c`, its sitting `w` from
- * sittingOf, user $1): the $3 live notes written just before it and the $3 just after, within $4
- * minutes of it (one sitting). Notes written at the same instant are not each other's neighbours:
- * an import without dates gives a whole file one created_at, and their order there says nothing.
- * Two bounded index look-ups per note (traces_user_list_idx).
+ * sittingOf): the `span` live notes written just before it and the `span` just after, within
+ * `window` minutes of it (one sitting). Notes written at the same instant are not each other's
+ * neighbours: an import without dates gives a whole file one created_at, and their order there
+ * says nothing. Two bounded index look-ups per note (traces_user_list_idx).
  */
-const neighboursOf = (c: string) => `(SELECT p.id FROM traces p
-             WHERE p.user_id = $1 AND p.is_active AND p.created_at < ${c}.created_at
+const neighboursOf = (c: string, p: ContextParams) => `(SELECT p.id FROM traces p
+             WHERE p.user_id = ${p.user} AND p.is_active AND p.created_at < ${c}.created_at
                AND p.created_at >= w.starts
-             ORDER BY p.created_at DESC, p.id DESC LIMIT $3::int)
+             ORDER BY p.created_at DESC, p.id DESC LIMIT ${p.span}::int)
            UNION ALL
            (SELECT f.id FROM traces f
-             WHERE f.user_id = $1 AND f.is_active AND f.created_at > ${c}.created_at
+             WHERE f.user_id = ${p.user} AND f.is_active AND f.created_at > ${c}.created_at
                AND f.created_at <= w.ends
-             ORDER BY f.created_at, f.id LIMIT $3::int)`;
+             ORDER BY f.created_at, f.id LIMIT ${p.span}::int)`;
+
+/**
+ * What the ranking reads of the candidate whose id is `id`, as a JSON object (CandidateRow's
+ * fields and `active`), and the joins that give it: active or not (only active ones become
+ * candidates), created_at and importance for the priors, every lexeme of its full-text document,
+ * and its neighbours in the timeline when the span is above 0.
+ */
+const candidateFacts = (id: string, p: ContextParams, includeSuperseded: boolean) => ({
+  json: `json_build_object('active', t.id IS NOT NULL, 'created_at', t.created_at,
+            'importance', t.importance, 'lexemes', tsvector_to_array(f.lexemes),
+            'neighbours', CASE WHEN t.id IS NOT NULL AND ${p.span}::int > 0 THEN
+              ARRAY(SELECT nb.id::text FROM (${neighboursOf('t', p)}) nb) END)`,
+  // Each a lateral sub-select fenced with OFFSET 0: an index look-up per candidate. Plain joins let
+  // the planner, which expects 1,000 rows of a set-returning function, hash the user's whole
+  // traces and trace_fulltext instead (35 ms at 10k notes, for 30 candidates).
+  joins: `LEFT JOIN LATERAL (SELECT t.id, t.created_at, t.importance FROM traces t
+                WHERE t.id = ${id} AND t.user_id = ${p.user} AND t.is_active
+                      ${includeSuperseded ? '' : 'AND t.superseded_at IS NULL'} OFFSET 0) t ON true
+          LEFT JOIN LATERAL (SELECT f.lexemes FROM trace_fulltext f
+                WHERE f.trace_id = ${id} AND f.user_id = ${p.user} OFFSET 0) f ON true
+          LEFT JOIN LATERAL ${sittingOf('t', p)} ON true`,
+});
+
+type FactsJson = {
+  active: boolean;
+  created_at: string | null;
+  importance: Importance | null;
+  lexemes: string[] | null;
+  neighbours: string[] | null;
+};
+
+/** An active candidate's facts as the ranking reads them; null for a deleted or filtered one. */
+function factsOf(j: FactsJson): CandidateRow | null {
+  if (!j.active) return null;
+  return {
+    created_at: new Date(j.created_at!),
+    importance: j.importance!,
+    lexemes: j.lexemes ?? [],
+    neighbours: j.neighbours ?? [],
+  };
+}
 
 /** The two arms of hybrid search and the rows they point at. Every statement is the user's own. */
 export const searchRepo = {
   /**
-   * The words' stage, run while the query is being embedded: the BM25-style full-text arm
-   * (cairn_fulltext_search in 0005: reads app.user_id, never another's) and what the relevance
-   * model needs of the query's words (its distinct lexemes, English stemming as the arm, each with
-   * the user's document frequency, 0 for a word no note holds; the user's note count; the version
-   * of those statistics, for the cache of document frequencies), in one statement.
+   * The words' stage, run while the query is being embedded, in one statement: the BM25-style
+   * full-text arm (cairn_fulltext_search in 0005: reads app.user_id, never another's) with what the
+   * ranking reads of each of its hits (candidateFacts: done here, while the model works, rather than
+   * after it), and what the relevance model needs of the query's words (its distinct lexemes,
+   * English stemming as the arm, each with the user's document frequency, 0 for a word no note
+   * holds; the user's note count; the version of those statistics, for the cache of document
+   * frequencies).
    */
   async textStage(
     tx: Tx,
@@ -102,22 +150,37 @@ export const searchRepo = {
     filters: SearchFilters,
     limit: number,
     p: Bm25Params,
-  ): Promise<{ hits: ArmHit[]; terms: Omit<QueryTerms, 'df'>; version: number }> {
+    context?: { span: number; windowMinutes: number },
+  ): Promise<{
+    hits: ArmHit[];
+    candidates: Map<string, CandidateRow>;
+    terms: Omit<QueryTerms, 'df'>;
+    version: number;
+  }> {
+    const facts = candidateFacts(
+      'h.id',
+      { user: '$10', span: '$13', window: '$14' },
+      !!filters.includeSuperseded,
+    );
     const [row] = await tx.query<{
       documents: number | null;
       version: number | null;
       lexemes: { lexeme: string; df: number }[] | null;
-      hits: { id: string; score: number }[] | null;
+      hits: { id: string; score: number; facts: FactsJson }[] | null;
     }>(
       `WITH q AS (
          SELECT q.lexeme, coalesce(t.df, 0)::float8 AS df
            FROM (SELECT DISTINCT l AS lexeme FROM unnest(tsvector_to_array(to_tsvector('english', $1))) l) q
-           LEFT JOIN fulltext_terms t ON t.user_id = $10 AND t.lexeme = q.lexeme)
+           LEFT JOIN fulltext_terms t ON t.user_id = $10 AND t.lexeme = q.lexeme),
+            h AS MATERIALIZED (
+         SELECT h.id, h.score, h.n
+           FROM cairn_fulltext_search($1, $2, $3, $4::text[], $5, $6, $7, $8, $9, $11, $12)
+                WITH ORDINALITY AS h(id, score, n))
        SELECT c.documents::float8 AS documents, c.version::float8 AS version,
               (SELECT json_agg(q) FROM q) AS lexemes,
-              (SELECT json_agg(json_build_object('id', h.id, 'score', h.score) ORDER BY h.n)
-                 FROM cairn_fulltext_search($1, $2, $3, $4::text[], $5, $6, $7, $8, $9, $11, $12)
-                      WITH ORDINALITY AS h(id, score, n)) AS hits
+              (SELECT json_agg(json_build_object('id', h.id, 'score', h.score, 'facts', ${facts.json})
+                               ORDER BY h.n)
+                 FROM h ${facts.joins}) AS hits
          FROM (SELECT NULL) one LEFT JOIN fulltext_corpus c ON c.user_id = $10`,
       [
         query,
@@ -132,10 +195,18 @@ export const searchRepo = {
         userId,
         filters.scope?.projectId ?? null,
         filters.scope?.withPersonal ?? false,
+        context?.span ?? 0,
+        context?.windowMinutes ?? 0,
       ],
     );
+    const candidates = new Map<string, CandidateRow>();
+    for (const h of row?.hits ?? []) {
+      const facts = factsOf(h.facts);
+      if (facts) candidates.set(h.id, facts);
+    }
     return {
       hits: (row?.hits ?? []).map((h) => ({ id: h.id, score: Number(h.score) })),
+      candidates,
       terms: {
         documents: Number(row?.documents ?? 0),
         lexemes: (row?.lexemes ?? []).map((l) => ({ lexeme: l.lexeme, df: Number(l.df) })),
@@ -145,12 +216,11 @@ export const searchRepo = {
   },
 
   /**
-   * The candidates' stage, once the query's vector is known, in one statement: the vector arm
-   * (nearest vectors by cosine distance among the user's traces embedded by `probe.model`) and,
-   * for every candidate of either arm, what the ranking reads — active or not (only active ones
-   * are returned as candidates), created_at and importance for the priors, the cosine of a
-   * full-text hit the vector arm did not return, every lexeme of its full-text document, and its
-   * neighbours in the user's timeline when `context` asks (neighboursOf).
+   * The vector stage, once the query's vector is known, in one statement: the vector arm (nearest
+   * vectors by cosine distance among the user's traces embedded by `probe.model`), the facts of
+   * each of its hits the words' stage did not return (candidateFacts), and the cosine to the query
+   * of each full-text hit (`textIds`) the arm did not return. `candidates` holds the active ones
+   * of the arm's own hits, and a cosine (`similarity`, null: not embedded) for every text hit.
    *
    * The arm runs as cairn_app: ordering by `<=>` is not a filter, so row-level security does not
    * keep the HNSW index out (checked with EXPLAIN in ADR 0008). Without filters it does not join
@@ -160,100 +230,81 @@ export const searchRepo = {
    * scan, which keeps walking the graph until enough rows pass them; relaxed_order may return
    * rows slightly out of order, so `nearest` is sorted again.
    */
-  async candidateStage(
+  async vectorStage(
     tx: Tx,
     userId: string,
     opts: {
-      probe: { model: string; vector: readonly number[] } | null;
+      probe: { model: string; vector: readonly number[] };
       textIds: readonly string[];
       filters: SearchFilters;
       limit: number;
       efSearch: number;
       context?: { span: number; windowMinutes: number } | undefined;
     },
-  ): Promise<{ nearest: ArmHit[]; candidates: Map<string, CandidateRow> }> {
+  ): Promise<{ nearest: ArmHit[]; candidates: Map<string, CandidateRow>; similarity: Map<string, number> }> {
     const { probe, filters } = opts;
-    const dimension = probe?.vector.length ?? 0;
+    const dimension = probe.vector.length;
+    if (!Number.isInteger(dimension) || dimension <= 0) throw new Error('A query vector has no dimension');
     const params: (string | number | readonly string[] | null)[] = [
       userId,
       [...opts.textIds],
       opts.context?.span ?? 0,
       opts.context?.windowMinutes ?? 0,
     ];
-    let nearest = 'SELECT NULL::uuid AS id, NULL::float8 AS distance WHERE false';
-    let cosine = 'NULL::float8';
-    let embeddings = '';
-    if (probe && Number.isInteger(dimension) && dimension > 0) {
-      const indexed = INDEXED_DIMENSIONS.has(dimension);
-      // The cast and the literal dimension must match the partial index's expression and predicate.
-      const column = indexed ? `e.embedding::vector(${dimension})` : 'e.embedding';
-      const vec = `$${params.push(vectorLiteral(probe.vector))}`;
-      const model = `$${params.push(probe.model)}`;
-      const limit = `$${params.push(opts.limit)}`;
-      const where: string[] = [];
-      if (filters.category) where.push(`t.category = $${params.push(filters.category)}`);
-      if (filters.tags) where.push(`t.tags @> $${params.push(filters.tags)}::text[]`);
-      if (filters.importance) where.push(`t.importance = $${params.push(filters.importance)}`);
-      if (filters.scope) {
-        const project = `$${params.push(filters.scope.projectId)}::uuid`;
-        where.push(
-          filters.scope.withPersonal
-            ? `(t.project_id = ${project} OR t.project_id IS NULL)`
-            : `t.project_id = ${project}`,
-        );
-      }
-      const join = where.length
-        ? `JOIN traces t ON t.id = e.trace_id AND t.user_id = $1 AND t.is_active ${where.map((w) => `AND ${w}`).join(' ')}`
-        : '';
-      nearest = `SELECT e.trace_id AS id, ${column} <=> ${vec}::vector${indexed ? `(${dimension})` : ''} AS distance
-           FROM trace_embeddings e ${join}
-          WHERE e.user_id = $1 AND e.model = ${model} AND e.dimension = ${dimension}
-          ORDER BY distance LIMIT ${limit}`;
-      cosine = '1 - (e.embedding <=> ' + vec + '::vector)';
-      // Only for full-text hits the arm did not return, and only a vector of this model.
-      embeddings = `LEFT JOIN trace_embeddings e ON e.trace_id = i.id AND e.user_id = $1 AND n.id IS NULL
-                      AND e.model = ${model} AND e.dimension = ${dimension}`;
+    const indexed = INDEXED_DIMENSIONS.has(dimension);
+    // The cast and the literal dimension must match the partial index's expression and predicate.
+    const column = indexed ? `e.embedding::vector(${dimension})` : 'e.embedding';
+    const vec = `$${params.push(vectorLiteral(probe.vector))}`;
+    const model = `$${params.push(probe.model)}`;
+    const limit = `$${params.push(opts.limit)}`;
+    const where: string[] = [];
+    if (filters.category) where.push(`t.category = $${params.push(filters.category)}`);
+    if (filters.tags) where.push(`t.tags @> $${params.push(filters.tags)}::text[]`);
+    if (filters.importance) where.push(`t.importance = $${params.push(filters.importance)}`);
+    if (filters.scope) {
+      const project = `$${params.push(filters.scope.projectId)}::uuid`;
+      where.push(
+        filters.scope.withPersonal
+          ? `(t.project_id = ${project} OR t.project_id IS NULL)`
+          : `t.project_id = ${project}`,
+      );
     }
+    const join = where.length
+      ? `JOIN traces t ON t.id = e.trace_id AND t.user_id = $1 AND t.is_active ${where.map((w) => `AND ${w}`).join(' ')}`
+      : '';
+    const facts = candidateFacts('n.id', CONTEXT_PARAMS, !!filters.includeSuperseded);
     // The session has the default candidate list (server/db/session-settings.ts): a round trip saved.
-    if (probe && INDEXED_DIMENSIONS.has(dimension) && opts.efSearch !== HNSW_EF_SEARCH) {
+    if (indexed && opts.efSearch !== HNSW_EF_SEARCH) {
       await tx.query("SELECT set_config('hnsw.ef_search', $1, true)", [String(opts.efSearch)]);
     }
     const rows = await tx.query<{
       id: string;
       distance: number | null;
-      active: boolean;
-      created_at: Date | null;
-      importance: Importance | null;
       similarity: number | null;
-      lexemes: string[] | null;
-      neighbours: string[] | null;
+      facts: FactsJson | null;
     }>(
-      `WITH nearest AS MATERIALIZED (${nearest}),
-            ids AS (SELECT id FROM nearest UNION SELECT unnest($2::uuid[]))
-       SELECT i.id::text AS id, n.distance, t.id IS NOT NULL AS active, t.created_at, t.importance,
-              ${cosine} AS similarity,
-              tsvector_to_array(f.lexemes) AS lexemes,
-              CASE WHEN t.id IS NOT NULL AND $3::int > 0 THEN
-                ARRAY(SELECT nb.id::text FROM (${neighboursOf('t')}) nb) END AS neighbours
-         FROM ids i
-         LEFT JOIN nearest n ON n.id = i.id
-         LEFT JOIN traces t ON t.id = i.id AND t.user_id = $1 AND t.is_active
-               ${filters.includeSuperseded ? '' : 'AND t.superseded_at IS NULL'}
-         ${embeddings}
-         LEFT JOIN trace_fulltext f ON f.trace_id = i.id AND f.user_id = $1
-         LEFT JOIN LATERAL ${sittingOf('t')} ON true`,
+      `WITH nearest AS MATERIALIZED (
+         SELECT e.trace_id AS id, ${column} <=> ${vec}::vector${indexed ? `(${dimension})` : ''} AS distance
+           FROM trace_embeddings e ${join}
+          WHERE e.user_id = $1 AND e.model = ${model} AND e.dimension = ${dimension}
+          ORDER BY distance LIMIT ${limit})
+       SELECT n.id::text AS id, n.distance, NULL::float8 AS similarity,
+              CASE WHEN n.id = ANY($2::uuid[]) THEN NULL ELSE ${facts.json} END AS facts
+         FROM nearest n ${facts.joins}
+       UNION ALL
+       SELECT i.id::text, NULL, 1 - (e.embedding <=> ${vec}::vector), NULL
+         FROM unnest($2::uuid[]) i(id)
+         JOIN trace_embeddings e ON e.trace_id = i.id AND e.user_id = $1
+              AND e.model = ${model} AND e.dimension = ${dimension}
+        WHERE i.id NOT IN (SELECT id FROM nearest)`,
       params,
     );
     const candidates = new Map<string, CandidateRow>();
+    const similarity = new Map<string, number>();
     for (const r of rows) {
-      if (!r.active) continue;
-      candidates.set(r.id, {
-        created_at: r.created_at!,
-        importance: r.importance!,
-        similarity: r.similarity === null ? null : Number(r.similarity),
-        lexemes: r.lexemes ?? [],
-        neighbours: r.neighbours ?? [],
-      });
+      if (r.similarity !== null) similarity.set(r.id, Number(r.similarity));
+      const facts = r.facts && factsOf(r.facts);
+      if (facts) candidates.set(r.id, facts);
     }
     return {
       nearest: rows
@@ -262,6 +313,7 @@ export const searchRepo = {
         .sort((a, b) => a.distance - b.distance || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
         .map((r) => ({ id: r.id, score: 1 - r.distance })),
       candidates,
+      similarity,
     };
   },
 
@@ -294,7 +346,8 @@ export const searchRepo = {
     if (!ids.length) return new Map();
     const rows = await tx.query<{ id: string; neighbour: string }>(
       `SELECT c.id::text AS id, n.id::text AS neighbour
-         FROM traces c CROSS JOIN LATERAL ${sittingOf('c')} CROSS JOIN LATERAL (${neighboursOf('c')}) n
+         FROM traces c CROSS JOIN LATERAL ${sittingOf('c', CONTEXT_PARAMS)}
+              CROSS JOIN LATERAL (${neighboursOf('c', CONTEXT_PARAMS)}) n
         WHERE c.id = ANY($2::uuid[]) AND c.user_id = $1 AND c.is_active`,
       [userId, ids, span, windowMinutes],
     );

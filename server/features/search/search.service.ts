@@ -22,12 +22,14 @@ import {
   type RankedHit,
   rankByRelevance,
   type RankOptions,
+  signalsOf,
   WORD_VECTORS,
 } from './relevance-ranking.js';
 import type { Arm } from './score-fusion.js';
 import {
   type ArmHit,
   type Bm25Params,
+  type CandidateRow,
   type SearchFilters,
   type SearchRow,
   searchRepo,
@@ -87,6 +89,41 @@ export type SearchServiceDeps = {
   log: Pick<FastifyBaseLogger, 'warn'>;
   tuning?: Partial<SearchTuning>;
 };
+
+/**
+ * Both arms' hits as the ranking's candidates: each active one (`facts` holds it) once, with its
+ * BM25 score if the words' arm found it, its cosine if either the vector arm found it or the
+ * vector stage measured it (`similarity`), and the arms that found it.
+ */
+function candidatesOf(
+  fulltext: readonly ArmHit[],
+  nearest: readonly ArmHit[],
+  facts: ReadonlyMap<string, CandidateRow>,
+  similarity: ReadonlyMap<string, number>,
+): Candidate[] {
+  const textScore = new Map(fulltext.map((h) => [h.id, h.score]));
+  const cosine = new Map([...similarity, ...nearest.map((h) => [h.id, h.score] as const)]);
+  const inVector = new Set(nearest.map((h) => h.id));
+  const ids = [...new Set([...fulltext, ...nearest].map((h) => h.id))];
+  return ids.flatMap((id) => {
+    const m = facts.get(id);
+    if (!m) return [];
+    return [
+      {
+        id,
+        ...(textScore.has(id) ? { bm25: textScore.get(id)! } : {}),
+        ...(cosine.has(id) ? { cosine: cosine.get(id)! } : {}),
+        lexemes: m.lexemes,
+        arms: [
+          ...(textScore.has(id) ? (['fulltext'] as const) : []),
+          ...(inVector.has(id) ? (['vector'] as const) : []),
+        ],
+        createdAt: m.created_at,
+        importance: m.importance,
+      },
+    ];
+  });
+}
 
 /**
  * Hybrid search: BM25-style full text and vector similarity give candidates; a small logistic
@@ -155,7 +192,7 @@ export function createSearchService(deps: SearchServiceDeps) {
     }
   }
 
-  /** Both arms, the fusion, and the rows of the top `limit` (read in the same transaction). */
+  /** Both arms, the fusion, and the rows of the top `limit`. */
   async function run(
     principal: Principal,
     input: SearchInput,
@@ -172,9 +209,12 @@ export function createSearchService(deps: SearchServiceDeps) {
       includeSuperseded: input.include_superseded,
     };
     const embedding = embedQuery(input.query, signal);
-    // Statements a search sends (ADR 0025): the words' stage while the model embeds the query, then
-    // one statement for every candidate, one for the feedback's document frequencies, one for the
-    // rows returned (and the access count, for an assistant).
+    const context = RELEVANCE_MODEL.context;
+    const contextParams = context && { span: context.span, windowMinutes: context.window_minutes };
+    // A search is three short transactions (ADR 0025), so the database serves other requests while
+    // this one waits for the model or ranks in JavaScript: the words' stage (with its hits' facts)
+    // while the model embeds the query; the vector stage and the feedback's document frequencies;
+    // then, once ranked, the rows returned (and the access count, for an assistant).
     const text = await db.asUser(userId, async (tx) => {
       // The project scope (ADR 0029) is read in the same transaction as the words' stage.
       filters.scope = await deps.projects.scopeIn(tx, principal, input.project, {
@@ -183,99 +223,96 @@ export function createSearchService(deps: SearchServiceDeps) {
       });
       const filtered =
         filters.category !== null || filters.tags !== null || filters.importance !== null || !!filters.scope;
-      return searchRepo.textStage(tx, userId, input.query, filters, tuning.depth, {
-        ...tuning.bm25,
-        // Filters drop candidates after they are chosen: choose more.
-        candidateBudget: tuning.bm25.candidateBudget * (filtered ? 3 : 1),
-      });
+      return searchRepo.textStage(
+        tx,
+        userId,
+        input.query,
+        filters,
+        tuning.depth,
+        {
+          ...tuning.bm25,
+          // Filters drop candidates after they are chosen: choose more.
+          candidateBudget: tuning.bm25.candidateBudget * (filtered ? 3 : 1),
+        },
+        contextParams,
+      );
     });
     const fulltext = text.hits;
     const vector = await embedding;
-    const context = RELEVANCE_MODEL.context;
     // Abandoned while the model worked: no second transaction for an answer nobody reads.
     signal?.throwIfAborted();
-    return db.asUser(userId, async (tx) => {
-      const stage = await searchRepo.candidateStage(tx, userId, {
-        probe: vector ? { model: embedder.modelId, vector } : null,
-        textIds: fulltext.map((h) => h.id),
-        filters,
-        limit: tuning.depth,
-        efSearch: tuning.efSearch,
-        context: context && { span: context.span, windowMinutes: context.window_minutes },
-      });
+    const { nearest, candidates, meta, terms, background, signals } = await db.asUser(userId, async (tx) => {
+      const stage = vector
+        ? await searchRepo.vectorStage(tx, userId, {
+            probe: { model: embedder.modelId, vector },
+            textIds: fulltext.map((h) => h.id),
+            filters,
+            limit: tuning.depth,
+            efSearch: tuning.efSearch,
+            context: contextParams,
+          })
+        : { nearest: [], candidates: new Map<string, CandidateRow>(), similarity: new Map<string, number>() };
       const nearest = stage.nearest;
-      const meta = stage.candidates;
-      const ids = [...new Set([...fulltext, ...nearest].map((h) => h.id))];
+      const meta = new Map([...text.candidates, ...stage.candidates]);
+      const candidates = candidatesOf(fulltext, nearest, meta, stage.similarity);
       const terms: TermStats = {
         ...text.terms,
         candidates: new Map([...meta].map(([id, m]) => [id, m.lexemes])),
       };
-      const textScore = new Map(fulltext.map((h) => [h.id, h.score]));
-      const cosine = new Map(nearest.map((h) => [h.id, h.score]));
-      for (const [id, m] of meta) if (m.similarity !== null && !cosine.has(id)) cosine.set(id, m.similarity);
-      const inVector = new Set(nearest.map((h) => h.id));
-      const candidates: Candidate[] = ids.flatMap((id) => {
-        const m = meta.get(id);
-        if (!m) return [];
-        return [
-          {
-            id,
-            ...(textScore.has(id) ? { bm25: textScore.get(id)! } : {}),
-            ...(cosine.has(id) ? { cosine: cosine.get(id)! } : {}),
-            lexemes: m.lexemes,
-            arms: [
-              ...(textScore.has(id) ? (['fulltext'] as const) : []),
-              ...(inVector.has(id) ? (['vector'] as const) : []),
-            ],
-            createdAt: m.created_at,
-            importance: m.importance,
-          },
-        ];
-      });
       // The background: the mean cosine of the query's nearest traces (all of them in a small
       // store). A cosine that does not stand out from it says little.
       const background = backgroundOf(nearest.map((h) => h.score));
       // Pseudo-relevance feedback: the document frequency of its few source notes' words only.
-      const sources = feedbackSources(candidates, terms, background);
-      const words = {
-        ...terms,
-        df: await documentFrequenciesOf(tx, userId, text.version, [
-          ...new Set(sources.flatMap((c) => c.lexemes)),
-        ]),
-      };
-      // Context from the timeline: the notes written just before and after each candidate.
-      const neighbours = context ? new Map([...meta].map(([id, m]) => [id, m.neighbours])) : undefined;
-      const ranked = rankByRelevance(candidates, words, {
-        background,
-        ...tuning.priors,
-        ...(neighbours ? { neighbours } : {}),
-      });
-      const fused = ranked.filter((h) => h.relevance >= input.min_relevance).slice(0, input.limit);
-      // Nothing reached the threshold: for a caller that asked, the few that would answer if
-      // anything here does (their own relevance, before the answerable gate, above the floor),
-      // shown with their gated relevance. The gate doubts a whole list; a weak match is exactly
-      // the list it doubted, offered to be judged by the reader.
-      const weak =
-        fused.length || !input.weak_matches
-          ? []
-          : ranked
-              .filter((h) => h.own >= SEARCH_LIMITS.weakMatchFloor)
-              .sort((a, b) => b.own - a.own || b.score - a.score)
-              .slice(0, Math.min(input.limit, SEARCH_LIMITS.weakMatchMax));
-      const top = [...fused, ...weak].map((f) => f.id);
-      const rows = new Map((await searchRepo.rows(tx, userId, top)).map((r) => [r.id, r]));
-      await afterFusion?.(tx, top);
-      return {
-        mode: vector ? 'hybrid' : 'fulltext',
-        fulltext,
-        vector: nearest,
-        fused,
-        weak,
-        candidates: ranked,
-        terms: words,
-        rows,
-      };
+      const signals = signalsOf(candidates, terms, background);
+      const sources = feedbackSources(candidates, signals);
+      const df = await documentFrequenciesOf(tx, userId, text.version, [
+        ...new Set(sources.flatMap((c) => c.lexemes)),
+      ]);
+      return { nearest, candidates, meta, terms: { ...terms, df }, background, signals };
     });
+    // Context from the timeline: the notes written just before and after each candidate.
+    const neighbours = context ? new Map([...meta].map(([id, m]) => [id, m.neighbours])) : undefined;
+    const ranked = rankByRelevance(candidates, terms, {
+      background,
+      signals,
+      ...tuning.priors,
+      ...(neighbours ? { neighbours } : {}),
+    });
+    const fused = ranked.filter((h) => h.relevance >= input.min_relevance).slice(0, input.limit);
+    // Nothing reached the threshold: for a caller that asked, the few that would answer if
+    // anything here does (their own relevance, before the answerable gate, above the floor),
+    // shown with their gated relevance. The gate doubts a whole list; a weak match is exactly
+    // the list it doubted, offered to be judged by the reader.
+    const weak =
+      fused.length || !input.weak_matches
+        ? []
+        : ranked
+            .filter((h) => h.own >= SEARCH_LIMITS.weakMatchFloor)
+            .sort((a, b) => b.own - a.own || b.score - a.score)
+            .slice(0, Math.min(input.limit, SEARCH_LIMITS.weakMatchMax));
+    const top = [...fused, ...weak].map((f) => f.id);
+    signal?.throwIfAborted();
+    // A trace deleted since the stages above has no row and is left out of the answer.
+    const rows = top.length
+      ? await db.asUser(userId, async (tx) => {
+          const found = new Map((await searchRepo.rows(tx, userId, top)).map((r) => [r.id, r]));
+          await afterFusion?.(
+            tx,
+            top.filter((id) => found.has(id)),
+          );
+          return found;
+        })
+      : new Map<string, SearchRow>();
+    return {
+      mode: vector ? 'hybrid' : 'fulltext',
+      fulltext,
+      vector: nearest,
+      fused,
+      weak,
+      candidates: ranked,
+      terms,
+      rows,
+    };
   }
 
   return {

@@ -2,7 +2,7 @@
 // lexemes and document frequencies are written out by hand so each case says what decides.
 import { describe, expect, it } from 'vitest';
 import { RELEVANCE_MODEL, type RelevanceSignals } from './relevance.js';
-import { feedbackSources, withFeedback } from './relevance-ranking.js';
+import { feedbackSources, signalsOf, withFeedback } from './relevance-ranking.js';
 import { expansionTerms, feedbackShare, idf, prefixShare } from './word-signals.js';
 
 const set = (...l: string[]) => new Set(l);
@@ -124,11 +124,12 @@ describe('withFeedback', () => {
   });
 
   it("names the first pass's top notes as the feedback's sources, best first", () => {
-    const sources = feedbackSources(candidates, terms, 0.4);
+    const signals = signalsOf(candidates, terms, 0.4);
+    const sources = feedbackSources(candidates, signals);
     expect(sources[0]!.id).toBe('top');
     expect(sources.length).toBeLessThanOrEqual(RELEVANCE_MODEL.feedback!.documents);
     const { feedback: _, ...onePass } = RELEVANCE_MODEL;
-    expect(feedbackSources(candidates, terms, 0.4, onePass)).toEqual([]);
+    expect(feedbackSources(candidates, signals, onePass)).toEqual([]);
   });
 
   it('leaves the signals as they are for a model without feedback', () => {
