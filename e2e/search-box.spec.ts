@@ -176,3 +176,22 @@ test('a server without ranked search still finds the words, and says so', async 
   ).toBeVisible();
   await expect(also(page).getByRole('link', { name: /Password manager/ })).toBeVisible();
 });
+
+test('the box keeps room for a query beside every filter, on each desktop width', async ({
+  page,
+  signIn,
+  userWithTraces,
+}) => {
+  // With a project, every filter shows: a row wider than the content area at 1280 px.
+  const { user, api } = await userWithTraces();
+  const r = await page.request.post('/api/projects', { data: { name: 'acme/api' }, headers: api.headers });
+  expect(r.status(), await r.text()).toBe(201);
+  await api.create({ ...MEMORIES[0]!, project: 'acme/api' });
+  for (const width of [1024, 1280, 1440, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    if (width === 1024) await signIn(user, '/app/traces');
+    await expect(page.getByRole('combobox', { name: 'Project' })).toBeVisible();
+    const searchBox = await box(page).boundingBox();
+    expect(searchBox?.width, `the search box at ${width} px`).toBeGreaterThanOrEqual(280);
+  }
+});

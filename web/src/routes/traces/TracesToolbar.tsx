@@ -78,8 +78,11 @@ export function TracesToolbar({ searchText, onSearchText, state, onChange, view,
   const projectValue =
     state.project === null ? ALL_PROJECTS : state.project === PERSONAL_ONLY ? PERSONAL_OPTION : state.project;
   return (
-    <div className="flex flex-col gap-3 xl:flex-row xl:items-center">
-      <div className="relative min-w-0 flex-1">
+    // The box has a row of its own at every width, the filters a row below it: with a project the
+    // filters alone are wider than the content area up to ~1700 px, and beside them the box was
+    // squeezed to a few characters (74 px at 1280).
+    <div className="flex flex-col gap-3">
+      <div className="relative min-w-0">
         <Search
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-subtle"
           aria-hidden="true"
@@ -150,7 +153,7 @@ export function TracesToolbar({ searchText, onSearchText, state, onChange, view,
           value={state.createdBy ?? ALL}
           onValueChange={(v) => onChange({ createdBy: v === ALL ? null : (v as ActorKind) })}
           options={CREATED_BY_OPTIONS}
-          className="w-full min-[420px]:w-44"
+          className="w-full min-[420px]:w-52"
         />
         <Select
           aria-label={searching ? 'Sort what follows the best matches' : 'Sort'}
