@@ -16,7 +16,6 @@ import { parseInput } from '../../http/validation.js';
 
 import {
   backgroundOf,
-  type Candidate,
   feedbackSources,
   type QueryTerms,
   type RankedHit,
@@ -39,6 +38,7 @@ import type { NearDuplicates } from './near-duplicates.js';
 import { RELEVANCE_MODEL } from './relevance.js';
 import { buildSnippet } from './snippet.js';
 import { createDocumentFrequencyCache, createQueryVectorCache } from './search-caches.js';
+import { candidatesOf } from './search-candidates.js';
 
 /**
  * Every knob of the ranking, chosen by measuring on the LoCoMo dev split
@@ -89,41 +89,6 @@ export type SearchServiceDeps = {
   log: Pick<FastifyBaseLogger, 'warn'>;
   tuning?: Partial<SearchTuning>;
 };
-
-/**
- * Both arms' hits as the ranking's candidates: each active one (`facts` holds it) once, with its
- * BM25 score if the words' arm found it, its cosine if either the vector arm found it or the
- * vector stage measured it (`similarity`), and the arms that found it.
- */
-function candidatesOf(
-  fulltext: readonly ArmHit[],
-  nearest: readonly ArmHit[],
-  facts: ReadonlyMap<string, CandidateRow>,
-  similarity: ReadonlyMap<string, number>,
-): Candidate[] {
-  const textScore = new Map(fulltext.map((h) => [h.id, h.score]));
-  const cosine = new Map([...similarity, ...nearest.map((h) => [h.id, h.score] as const)]);
-  const inVector = new Set(nearest.map((h) => h.id));
-  const ids = [...new Set([...fulltext, ...nearest].map((h) => h.id))];
-  return ids.flatMap((id) => {
-    const m = facts.get(id);
-    if (!m) return [];
-    return [
-      {
-        id,
-        ...(textScore.has(id) ? { bm25: textScore.get(id)! } : {}),
-        ...(cosine.has(id) ? { cosine: cosine.get(id)! } : {}),
-        lexemes: m.lexemes,
-        arms: [
-          ...(textScore.has(id) ? (['fulltext'] as const) : []),
-          ...(inVector.has(id) ? (['vector'] as const) : []),
-        ],
-        createdAt: m.created_at,
-        importance: m.importance,
-      },
-    ];
-  });
-}
 
 /**
  * Hybrid search: BM25-style full text and vector similarity give candidates; a small logistic
